@@ -1,0 +1,22 @@
+# Script mode: install odo (MODE=install) or point at its source (MODE=subdirectory), then
+# configure, build and run the consumer project.
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+
+function(run)
+  execute_process(COMMAND ${ARGV} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "command failed (${rc}): ${ARGV}\n${out}\n${err}")
+  endif()
+endfunction()
+
+set(args -S ${PROJECT_DIR} -B ${WORK_DIR}/build -DCONSUMER_MODE=${MODE})
+if(MODE STREQUAL "install")
+  run(${CMAKE_COMMAND} --install ${ODO_BINARY_DIR} --prefix ${WORK_DIR}/prefix)
+  list(APPEND args -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix)
+else()
+  list(APPEND args -DODO_SOURCE_DIR=${ODO_SOURCE_DIR})
+endif()
+run(${CMAKE_COMMAND} ${args})
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+run(${WORK_DIR}/build/consumer)
