@@ -9,9 +9,12 @@ enum class Phase { Preflight, Evidence, Summary };
 
 constexpr std::string_view to_string(Phase p) noexcept {
     switch (p) {
-    case Phase::Preflight: return "preflight";
-    case Phase::Evidence: return "evidence";
-    case Phase::Summary: return "summary";
+    case Phase::Preflight:
+        return "preflight";
+    case Phase::Evidence:
+        return "evidence";
+    case Phase::Summary:
+        return "summary";
     }
     return "?";
 }

@@ -115,7 +115,8 @@ inline boost::json::value parse(std::string_view text, std::string_view source) 
         throw InputError(std::string(source) + ": invalid JSON (" + ec.message() + ") at " +
                          detail::line_and_column(text, used));
     if (used < text.size())
-        throw InputError(std::string(source) + ": invalid JSON (extra data after the document) at " +
+        throw InputError(std::string(source) +
+                         ": invalid JSON (extra data after the document) at " +
                          detail::line_and_column(text, used));
     return parser.handler().stack.release();
 }

@@ -52,8 +52,7 @@ inline unsigned decode_utf8(std::string_view s, std::size_t& i) {
         int c1 = cont(1), c2 = cont(2), c3 = cont(3);
         if (c1 >= 0 && c2 >= 0 && c3 >= 0) {
             i += 4;
-            return ((b0 & 0x07u) << 18) | (unsigned(c1) << 12) | (unsigned(c2) << 6) |
-                   unsigned(c3);
+            return ((b0 & 0x07u) << 18) | (unsigned(c1) << 12) | (unsigned(c2) << 6) | unsigned(c3);
         }
     }
     i += 1;
@@ -65,14 +64,36 @@ inline void write_string(std::string& out, std::string_view s, bool ensure_ascii
     for (std::size_t i = 0; i < s.size();) {
         const auto c = static_cast<unsigned char>(s[i]);
         switch (c) {
-        case '"': out += "\\\""; ++i; continue;
-        case '\\': out += "\\\\"; ++i; continue;
-        case '\n': out += "\\n"; ++i; continue;
-        case '\r': out += "\\r"; ++i; continue;
-        case '\t': out += "\\t"; ++i; continue;
-        case '\b': out += "\\b"; ++i; continue;
-        case '\f': out += "\\f"; ++i; continue;
-        default: break;
+        case '"':
+            out += "\\\"";
+            ++i;
+            continue;
+        case '\\':
+            out += "\\\\";
+            ++i;
+            continue;
+        case '\n':
+            out += "\\n";
+            ++i;
+            continue;
+        case '\r':
+            out += "\\r";
+            ++i;
+            continue;
+        case '\t':
+            out += "\\t";
+            ++i;
+            continue;
+        case '\b':
+            out += "\\b";
+            ++i;
+            continue;
+        case '\f':
+            out += "\\f";
+            ++i;
+            continue;
+        default:
+            break;
         }
         if (c < 0x20 || (ensure_ascii && c == 0x7f)) {
             append_u_escape(out, c);
@@ -103,16 +124,26 @@ inline void write_value(std::string& out, const boost::json::value& v, const Dum
                         int depth) {
     const bool pretty = o.indent >= 0;
     switch (v.kind()) {
-    case boost::json::kind::null: out += "null"; return;
-    case boost::json::kind::bool_: out += v.get_bool() ? "true" : "false"; return;
-    case boost::json::kind::int64: out += std::to_string(v.get_int64()); return;
-    case boost::json::kind::uint64: out += std::to_string(v.get_uint64()); return;
+    case boost::json::kind::null:
+        out += "null";
+        return;
+    case boost::json::kind::bool_:
+        out += v.get_bool() ? "true" : "false";
+        return;
+    case boost::json::kind::int64:
+        out += std::to_string(v.get_int64());
+        return;
+    case boost::json::kind::uint64:
+        out += std::to_string(v.get_uint64());
+        return;
     case boost::json::kind::double_: {
         const std::string r = python_float_repr(v.get_double());
         out += r == "nan" ? "NaN" : r == "inf" ? "Infinity" : r == "-inf" ? "-Infinity" : r;
         return;
     }
-    case boost::json::kind::string: write_string(out, v.get_string(), o.ensure_ascii); return;
+    case boost::json::kind::string:
+        write_string(out, v.get_string(), o.ensure_ascii);
+        return;
     case boost::json::kind::array: {
         const auto& a = v.get_array();
         if (a.empty()) {

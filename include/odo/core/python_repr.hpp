@@ -67,16 +67,24 @@ inline std::string python_float_repr(double value) {
 
 // Python's repr of a str: single quotes unless the text holds a single quote and no double.
 inline std::string python_str_repr(std::string_view s) {
-    const bool use_double = s.find('\'') != std::string_view::npos &&
-                            s.find('"') == std::string_view::npos;
+    const bool use_double =
+        s.find('\'') != std::string_view::npos && s.find('"') == std::string_view::npos;
     const char q = use_double ? '"' : '\'';
     std::string out(1, q);
     for (char c : s) {
         switch (c) {
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (c == q) {
                 out += '\\';

@@ -12,10 +12,14 @@ namespace detail {
 
 constexpr std::string_view status_icon(Status s) noexcept {
     switch (s) {
-    case Status::Pass: return "\xE2\x9C\x85";                // U+2705
-    case Status::Gap: return "\xE2\x9D\x8C";                 // U+274C
-    case Status::NotApplicable: return "\xE2\x9E\x96";       // U+2796
-    case Status::Manual: return "\xF0\x9F\x94\x8D";          // U+1F50D
+    case Status::Pass:
+        return "\xE2\x9C\x85"; // U+2705
+    case Status::Gap:
+        return "\xE2\x9D\x8C"; // U+274C
+    case Status::NotApplicable:
+        return "\xE2\x9E\x96"; // U+2796
+    case Status::Manual:
+        return "\xF0\x9F\x94\x8D"; // U+1F50D
     }
     return "?";
 }
@@ -53,15 +57,17 @@ inline std::string render_markdown(const Report& r) {
         if (!f.guideline.empty())
             out += "    - ref: " + f.guideline + "\n";
     }
-    out += "\n**" + std::string(to_string(r.phase)) + " verdict: " +
-           std::string(to_string(verdict(r))) + "** " + std::string(em_dash) + " " +
+    out += "\n**" + std::string(to_string(r.phase)) +
+           " verdict: " + std::string(to_string(verdict(r))) + "** " + std::string(em_dash) + " " +
            counts_line(r) + "\n\nDone = a re-run shows zero GAP and zero unresolved MANUAL.";
     return out;
 }
 
 inline boost::json::value to_json(const Finding& f) {
-    return boost::json::object{{"evidence", f.evidence}, {"fix", f.fix},
-                               {"guideline", f.guideline}, {"id", f.id},
+    return boost::json::object{{"evidence", f.evidence},
+                               {"fix", f.fix},
+                               {"guideline", f.guideline},
+                               {"id", f.id},
                                {"phase", std::string(to_string(f.phase))},
                                {"status", std::string(to_string(f.status))},
                                {"summary", f.summary}};
@@ -76,14 +82,11 @@ inline std::string render_json(const Report& r) {
     boost::json::array findings;
     for (const Finding& f : r.findings)
         findings.push_back(to_json(f));
-    boost::json::object doc{{"counts", std::move(counts)},
-                            {"exit_blocking", blocking_count(r)},
-                            {"exit_gap", r.count(Status::Gap)},
-                            {"exit_manual", r.count(Status::Manual)},
-                            {"findings", std::move(findings)},
-                            {"op", r.op},
-                            {"operator", r.operator_name},
-                            {"phase", std::string(to_string(r.phase))}};
+    boost::json::object doc{
+        {"counts", std::move(counts)},      {"exit_blocking", blocking_count(r)},
+        {"exit_gap", r.count(Status::Gap)}, {"exit_manual", r.count(Status::Manual)},
+        {"findings", std::move(findings)},  {"op", r.op},
+        {"operator", r.operator_name},      {"phase", std::string(to_string(r.phase))}};
     return json::dumps(doc, {2, true, true});
 }
 

@@ -24,14 +24,18 @@ struct Report {
 
 // Evidence blocks on MANUAL as well as GAP: a human decision must be recorded before merge.
 // Preflight blocks only on GAP.
-inline bool manual_blocks(Phase p) noexcept { return p == Phase::Evidence; }
+inline bool manual_blocks(Phase p) noexcept {
+    return p == Phase::Evidence;
+}
 
 inline std::size_t blocking_count(const Report& r) noexcept {
     return r.count(Status::Gap) + (manual_blocks(r.phase) ? r.count(Status::Manual) : 0);
 }
 
 // Process exit code of a phase: 0 clean, 1 blocking findings. (Usage errors are 2.)
-inline int exit_code(const Report& r) noexcept { return blocking_count(r) > 0 ? 1 : 0; }
+inline int exit_code(const Report& r) noexcept {
+    return blocking_count(r) > 0 ? 1 : 0;
+}
 
 enum class Verdict { Pass, Gaps, NeedsReview };
 
@@ -45,9 +49,12 @@ inline Verdict verdict(const Report& r) noexcept {
 
 constexpr std::string_view to_string(Verdict v) noexcept {
     switch (v) {
-    case Verdict::Pass: return "PASS";
-    case Verdict::Gaps: return "GAPS";
-    case Verdict::NeedsReview: return "NEEDS-REVIEW";
+    case Verdict::Pass:
+        return "PASS";
+    case Verdict::Gaps:
+        return "GAPS";
+    case Verdict::NeedsReview:
+        return "NEEDS-REVIEW";
     }
     return "?";
 }

@@ -10,10 +10,14 @@ enum class Status { Pass, Gap, NotApplicable, Manual };
 
 constexpr std::string_view to_string(Status s) noexcept {
     switch (s) {
-    case Status::Pass: return "PASS";
-    case Status::Gap: return "GAP";
-    case Status::NotApplicable: return "N-A";
-    case Status::Manual: return "MANUAL";
+    case Status::Pass:
+        return "PASS";
+    case Status::Gap:
+        return "GAP";
+    case Status::NotApplicable:
+        return "N-A";
+    case Status::Manual:
+        return "MANUAL";
     }
     return "?";
 }

@@ -1,0 +1,241 @@
+#pragma once
+// The preflight checks PRE-1 … PRE-6 (gates.md §3) as pure functions of the facts they judge.
+// Gathering the facts (review checks, files, PATH, git) is gates/preflight.hpp's job, so every
+// outcome of every check can be driven from a unit test.
+#include "odo/core/finding.hpp"
+#include "odo/core/python_repr.hpp"
+#include "odo/core/text.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace odo::gates {
+
+// Guideline citations; the layout profile supplies the guide's path.
+struct PreflightGuides {
+    std::string coverage;  // …#establish-coverage-and-baseline (PRE-1, 2, 3, 6)
+    std::string profiling; // …#profiling (PRE-4)
+    std::string survey;    // …#survey-and-scope (PRE-5)
+
+    static PreflightGuides from_guide(const std::string& guide) {
+        return {guide + "#establish-coverage-and-baseline", guide + "#profiling",
+                guide + "#survey-and-scope"};
+    }
+};
+
+namespace detail {
+
+// PRE-1 and PRE-2: a review domain's key findings; any GAP blocks. The checks run natively,
+// so "review tool absent" (the reference's MANUAL) cannot happen.
+inline Finding coverage_from_review(std::string id, const std::string& label,
+                                    const std::string& domain,
+                                    const std::vector<std::string>& key_ids,
+                                    const std::vector<Finding>& review, const std::string& guide) {
+    std::vector<std::string> gaps;
+    for (const Finding& f : review)
+        if (f.status == Status::Gap &&
+            std::find(key_ids.begin(), key_ids.end(), f.id) != key_ids.end())
+            gaps.push_back(f.id + ":" + f.summary);
+    if (!gaps.empty())
+        return {std::move(id),
+                Phase::Preflight,
+                Status::Gap,
+                label + " incomplete",
+                text::join(gaps, "; "),
+                guide,
+                "Add the missing " + domain +
+                    " coverage before optimizing, as a separate non-perf commit pushed before "
+                    "the optimization."};
+    return {std::move(id),
+            Phase::Preflight,
+            Status::Pass,
+            label + " present (review_op " + domain + ")",
+            "review_op " + domain + " domain: no blocking GAP in " + python_list_repr(key_ids),
+            guide,
+            ""};
+}
+
+} // namespace detail
+
+inline Finding check_pre1_correctness_coverage(const std::vector<Finding>& test_domain,
+                                               const PreflightGuides& g) {
+    return detail::coverage_from_review("PRE-1", "Correctness/regression coverage", "test",
+                                        {"TST-1", "TST-2"}, test_domain, g.coverage);
+}
+
+inline Finding check_pre2_benchmark_coverage(const std::vector<Finding>& bench_domain,
+                                             const PreflightGuides& g) {
+    return detail::coverage_from_review("PRE-2", "Benchmark coverage + baselines", "bench",
+                                        {"BEN-4", "BEN-5", "BEN-6", "BEN-7"}, bench_domain,
+                                        g.coverage);
+}
+
+// PRE-3 judges whether any committed metrics row exists; the caller counts them.
+struct CapturedBaselines {
+    std::string config_path; // repo-relative
+    bool config_present = false;
+    std::string parse_error;     // non-empty when the config is not valid JSON
+    std::size_t metric_rows = 0; // case x SKU payloads holding a positive finite GPU time
+};
+
+inline Finding check_pre3_baseline_captured(const CapturedBaselines& c, const PreflightGuides& g) {
+    if (c.metric_rows > 0)
+        return {"PRE-3",
+                Phase::Preflight,
+                Status::Pass,
+                "Baseline captured for the surface",
+                c.config_path,
+                g.coverage,
+                ""};
+    std::string evidence = c.config_path + ": ";
+    if (!c.config_present)
+        evidence += "missing";
+    else if (!c.parse_error.empty())
+        evidence += c.parse_error;
+    else
+        evidence += "no case x SKU baseline row with a measured GPU time";
+    return {"PRE-3",
+            Phase::Preflight,
+            Status::Gap,
+            "No baselines in the op config",
+            std::move(evidence),
+            g.coverage,
+            "Capture and commit a baseline (CI on the bench-only SHA) before optimizing."};
+}
+
+inline Finding check_pre4_profiler_availability(bool has_ncu, bool has_nsys,
+                                                const PreflightGuides& g) {
+    std::vector<std::string> found;
+    if (has_ncu)
+        found.emplace_back("ncu");
+    if (has_nsys)
+        found.emplace_back("nsys");
+    if (!found.empty())
+        return {"PRE-4",
+                Phase::Preflight,
+                Status::Pass,
+                "Profiler(s) available: " + text::join(found, ", "),
+                "PATH probe",
+                g.profiling,
+                ""};
+    return {"PRE-4",
+            Phase::Preflight,
+            Status::Manual,
+            "ncu/nsys not on PATH",
+            "PATH probe",
+            g.profiling,
+            "Install or enable ncu or nsys, or record the profiler's unavailability in the MR."};
+}
+
+// PRE-5 points at the surface ODO-5 will snapshot. It passes when that surface exists; a
+// missing public header or binding means ODO-5 would fail closed, which a human must resolve.
+struct ApiSurface {
+    std::vector<std::string> header_paths; // public C / C++ headers (repo-relative)
+    std::string binding_path;              // empty when the layout has no binding
+    std::vector<std::string> missing;      // which of them do not exist
+};
+
+inline Finding check_pre5_api_abi_pointer(const ApiSurface& s, const PreflightGuides& g) {
+    std::string evidence = "public headers: " + text::join(s.header_paths, ", ");
+    if (!s.binding_path.empty())
+        evidence += "; binding: " + s.binding_path;
+    const std::string summary = "API/ABI must stay unchanged; verified at --phase evidence (ODO-5)";
+    if (s.missing.empty())
+        return {"PRE-5", Phase::Preflight, Status::Pass, summary, std::move(evidence), g.survey,
+                ""};
+    return {"PRE-5",
+            Phase::Preflight,
+            Status::Manual,
+            summary,
+            evidence + "; missing: " + text::join(s.missing, ", "),
+            g.survey,
+            "Name the operator's public surface (layout profile) so ODO-5 can snapshot it."};
+}
+
+// Everything PRE-6 needs from git, gathered by the caller.
+struct FreshnessFacts {
+    std::string op;                 // lower-case stem, for the regen recipe
+    std::string config_path;        // repo-relative
+    std::string base;               // as given
+    std::string last_refresh;       // full SHA, "" when not found in the window
+    std::string base_sha;           // full SHA, "" when base does not resolve
+    std::optional<int> ancestry_rc; // merge-base --is-ancestor <refresh> <base>; nullopt: no git
+    bool refresh_commit_present = true;
+    std::optional<std::vector<std::string>> changed; // <refresh>...<base>; nullopt: git failed
+};
+
+inline std::string baseline_regen_block(const std::string& op) {
+    return "```ci\n{\"config\": \"baseline-regen\", \"benchmark_operators\": \"" + op + "\"}\n```";
+}
+
+inline Finding
+check_pre6_baseline_freshness(const FreshnessFacts& f,
+                              const std::function<bool(const std::string&)>& moves_this_operator,
+                              const PreflightGuides& g) {
+    const std::string regen = baseline_regen_block(f.op);
+    const std::string fetch_fix =
+        "Fetch full history, then re-run. Capture a fresh burn-in with:\n" + regen;
+    auto finding = [&](Status s, std::string summary, std::string evidence, std::string fix) {
+        return Finding{"PRE-6",    Phase::Preflight, s, std::move(summary), std::move(evidence),
+                       g.coverage, std::move(fix)};
+    };
+    const std::string config = "config=" + f.config_path;
+    if (f.last_refresh.empty() || f.base_sha.empty())
+        return finding(
+            Status::Manual, "Baseline freshness could not be determined from git history",
+            config + "; base=" + (f.base.empty() ? "unset" : f.base) +
+                "; last refresh=" + (f.last_refresh.empty() ? "unknown" : f.last_refresh),
+            "Fetch full history (a shallow clone hides the refresh commit), then "
+            "re-run. Capture a fresh reference-SKU burn-in with:\n" +
+                regen);
+    const std::string refresh12 = f.last_refresh.substr(0, 12);
+    if (f.ancestry_rc != 0 && f.ancestry_rc != 1)
+        return finding(
+            Status::Manual,
+            "Baseline freshness could not be determined: git could not compare the commits",
+            config + "; merge-base --is-ancestor exited " +
+                (f.ancestry_rc ? std::to_string(*f.ancestry_rc) : "None") + " (shallow clone?)",
+            fetch_fix);
+    if (f.ancestry_rc == 1)
+        return finding(
+            Status::Pass, "Baselines were refreshed at or after the campaign base",
+            config + "; last refresh=" + refresh12 + "; base=" + f.base_sha.substr(0, 12), "");
+    if (!f.refresh_commit_present)
+        return finding(
+            Status::Manual,
+            "Baseline freshness could not be determined: the refresh commit is not available",
+            config + "; " + refresh12 + " is missing locally (shallow clone?)", fetch_fix);
+    if (!f.changed)
+        return finding(Status::Manual,
+                       "Baseline freshness could not be determined: git could not list the changes",
+                       config + "; git diff " + refresh12 + "..." + f.base_sha.substr(0, 12) +
+                           " failed",
+                       fetch_fix);
+    std::vector<std::string> stale;
+    for (const std::string& path : *f.changed)
+        if (moves_this_operator(path))
+            stale.push_back(path);
+    std::sort(stale.begin(), stale.end());
+    if (stale.empty())
+        return finding(Status::Pass,
+                       "Committed baselines still describe the code at the campaign base",
+                       config + "; unchanged since " + refresh12, "");
+    const std::vector<std::string> shown(stale.begin(),
+                                         stale.begin() + std::min<std::size_t>(5, stale.size()));
+    std::string evidence = config + " last refreshed at " + refresh12 + "; " +
+                           std::to_string(stale.size()) +
+                           " attributed path(s) changed since: " + text::join(shown, ", ");
+    if (stale.size() > 5)
+        evidence += " (+" + std::to_string(stale.size() - 5) + " more)";
+    return finding(Status::Gap, "Committed baselines predate code changes to this operator",
+                   std::move(evidence),
+                   "Do not reuse these rows as the before wave. Capture a fresh reference-SKU "
+                   "burn-in at the campaign base (it runs basic,advanced on both reference SKUs) "
+                   "and import it with bench/_internal/update_baseline.py:\n" +
+                       regen);
+}
+
+} // namespace odo::gates

@@ -1,0 +1,196 @@
+#include <odo/gates/preflight_checks.hpp>
+
+#include <doctest/doctest.h>
+
+using odo::Finding;
+using odo::Phase;
+using odo::Status;
+using namespace odo::gates;
+
+namespace {
+const PreflightGuides guides = PreflightGuides::from_guide("guide.md");
+
+Finding review(const char* id, Status s, const char* summary) {
+    return {id, Phase::Preflight, s, summary, "", "", ""};
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+    return haystack.find(needle) != std::string::npos;
+}
+} // namespace
+
+TEST_CASE("PRE-1 passes without a TST GAP and names the key IDs") {
+    const Finding f = check_pre1_correctness_coverage(
+        {review("TST-1", Status::Manual, "verify"), review("TST-3", Status::Gap, "other")}, guides);
+    CHECK(f.id == "PRE-1");
+    CHECK(f.status == Status::Pass);
+    CHECK(f.summary == "Correctness/regression coverage present (review_op test)");
+    CHECK(f.evidence == "review_op test domain: no blocking GAP in ['TST-1', 'TST-2']");
+    CHECK(f.guideline == "guide.md#establish-coverage-and-baseline");
+}
+
+TEST_CASE("PRE-1 is a GAP listing each gapped key finding") {
+    const Finding f = check_pre1_correctness_coverage(
+        {review("TST-1", Status::Gap, "C++ system test file not found"),
+         review("TST-2", Status::Gap, "tensor positive/correctness test MISSING")},
+        guides);
+    CHECK(f.status == Status::Gap);
+    CHECK(f.summary == "Correctness/regression coverage incomplete");
+    CHECK(f.evidence ==
+          "TST-1:C++ system test file not found; TST-2:tensor positive/correctness test MISSING");
+    CHECK(contains(f.fix, "separate non-perf commit"));
+}
+
+TEST_CASE("PRE-2 blocks on a BEN-6 GAP and passes otherwise") {
+    const Finding gap = check_pre2_benchmark_coverage(
+        {review("BEN-6", Status::Gap, "1 unmatched FakePlanar case")}, guides);
+    CHECK(gap.status == Status::Gap);
+    CHECK(contains(gap.evidence, "BEN-6:1 unmatched FakePlanar case"));
+    const Finding pass =
+        check_pre2_benchmark_coverage({review("BEN-7", Status::Pass, "ok")}, guides);
+    CHECK(pass.status == Status::Pass);
+    CHECK(pass.evidence ==
+          "review_op bench domain: no blocking GAP in ['BEN-4', 'BEN-5', 'BEN-6', 'BEN-7']");
+}
+
+TEST_CASE("PRE-3 needs at least one measured row, not a letter inside braces") {
+    CapturedBaselines c{"bench/config/operators/resize.json", true, "", 0};
+    Finding f = check_pre3_baseline_captured(c, guides);
+    CHECK(f.status == Status::Gap);
+    CHECK(f.summary == "No baselines in the op config");
+    CHECK(contains(f.evidence, "no case x SKU baseline row"));
+    c.metric_rows = 3;
+    f = check_pre3_baseline_captured(c, guides);
+    CHECK(f.status == Status::Pass);
+    CHECK(f.summary == "Baseline captured for the surface");
+    CHECK(f.evidence == "bench/config/operators/resize.json");
+    CHECK(check_pre3_baseline_captured({"x.json", false, "", 0}, guides).evidence ==
+          "x.json: missing");
+    CHECK(contains(check_pre3_baseline_captured({"x.json", true, "bad JSON", 0}, guides).evidence,
+                   "bad JSON"));
+}
+
+TEST_CASE("PRE-4 passes with either profiler and is MANUAL without") {
+    CHECK(check_pre4_profiler_availability(true, true, guides).summary ==
+          "Profiler(s) available: ncu, nsys");
+    CHECK(check_pre4_profiler_availability(false, true, guides).summary ==
+          "Profiler(s) available: nsys");
+    const Finding none = check_pre4_profiler_availability(false, false, guides);
+    CHECK(none.status == Status::Manual);
+    CHECK(none.summary == "ncu/nsys not on PATH");
+    CHECK(none.evidence == "PATH probe");
+    CHECK(none.guideline == "guide.md#profiling");
+}
+
+TEST_CASE("PRE-5 passes when the public surface exists and is MANUAL when it is missing") {
+    ApiSurface s{{"src/cvcuda/include/cvcuda/OpFlip.h", "src/cvcuda/include/cvcuda/OpFlip.hpp"},
+                 "python/mod_cvcuda/operators/OpFlip.cpp",
+                 {}};
+    Finding f = check_pre5_api_abi_pointer(s, guides);
+    CHECK(f.status == Status::Pass);
+    CHECK(f.evidence == "public headers: src/cvcuda/include/cvcuda/OpFlip.h, "
+                        "src/cvcuda/include/cvcuda/OpFlip.hpp; binding: "
+                        "python/mod_cvcuda/operators/OpFlip.cpp");
+    CHECK(f.guideline == "guide.md#survey-and-scope");
+    s.missing = {"python/mod_cvcuda/operators/OpFlip.cpp"};
+    f = check_pre5_api_abi_pointer(s, guides);
+    CHECK(f.status == Status::Manual);
+    CHECK(contains(f.evidence, "missing: python/mod_cvcuda/operators/OpFlip.cpp"));
+}
+
+namespace {
+FreshnessFacts facts(std::string refresh, std::optional<int> rc, std::vector<std::string> changed) {
+    return {"gaussian",
+            "bench/config/operators/gaussian.json",
+            "origin/main",
+            std::move(refresh),
+            std::string(40, 'b'),
+            rc,
+            true,
+            std::move(changed)};
+}
+bool legacy_filter_moves_gaussian(const std::string& path) {
+    return path == "src/cvcuda/priv/legacy/filter.cu";
+}
+} // namespace
+
+TEST_CASE("PRE-6 flags baselines that predate an operator code change") {
+    const Finding f = check_pre6_baseline_freshness(
+        facts(std::string(40, 'a'), 0,
+              {"src/cvcuda/priv/legacy/filter.cu", "docs/sphinx/index.rst"}),
+        legacy_filter_moves_gaussian, guides);
+    CHECK(f.id == "PRE-6");
+    CHECK(f.status == Status::Gap);
+    CHECK(f.evidence ==
+          "config=bench/config/operators/gaussian.json last refreshed at aaaaaaaaaaaa; "
+          "1 attributed path(s) changed since: src/cvcuda/priv/legacy/filter.cu");
+    CHECK(contains(f.fix, "\"config\": \"baseline-regen\""));
+    CHECK(contains(f.fix, "\"benchmark_operators\": \"gaussian\""));
+}
+
+TEST_CASE("PRE-6 lists five stale paths and counts the rest") {
+    std::vector<std::string> changed;
+    for (char c = 'g'; c >= 'a'; --c)
+        changed.push_back(std::string("src/") + c + ".cu");
+    const Finding f = check_pre6_baseline_freshness(
+        facts(std::string(40, 'a'), 0, changed), [](const std::string&) { return true; }, guides);
+    CHECK(contains(f.evidence, "7 attributed path(s) changed since: src/a.cu, src/b.cu, src/c.cu, "
+                               "src/d.cu, src/e.cu (+2 more)"));
+}
+
+TEST_CASE("PRE-6 ignores changes that cannot move this operator") {
+    const Finding f = check_pre6_baseline_freshness(
+        facts(std::string(40, 'a'), 0,
+              {"src/cvcuda/priv/legacy/median_blur.cu", "tests/cvcuda/system/TestOpGaussian.cpp"}),
+        legacy_filter_moves_gaussian, guides);
+    CHECK(f.status == Status::Pass);
+    CHECK(f.summary == "Committed baselines still describe the code at the campaign base");
+    CHECK(f.evidence ==
+          "config=bench/config/operators/gaussian.json; unchanged since aaaaaaaaaaaa");
+}
+
+TEST_CASE("PRE-6 accepts baselines refreshed at or after the campaign base") {
+    const Finding f = check_pre6_baseline_freshness(
+        facts(std::string(40, 'c'), 1, {"src/cvcuda/priv/legacy/filter.cu"}),
+        legacy_filter_moves_gaussian, guides);
+    CHECK(f.status == Status::Pass);
+    CHECK(contains(f.summary, "at or after the campaign base"));
+    CHECK(f.evidence == "config=bench/config/operators/gaussian.json; last refresh=cccccccccccc; "
+                        "base=bbbbbbbbbbbb");
+}
+
+TEST_CASE("PRE-6 is MANUAL when history or git cannot decide") {
+    Finding f =
+        check_pre6_baseline_freshness(facts("", 0, {}), legacy_filter_moves_gaussian, guides);
+    CHECK(f.status == Status::Manual);
+    CHECK(f.evidence == "config=bench/config/operators/gaussian.json; base=origin/main; last "
+                        "refresh=unknown");
+    CHECK(contains(f.fix, "\"config\": \"baseline-regen\""));
+
+    FreshnessFacts unresolved = facts(std::string(40, 'a'), 0, {});
+    unresolved.base_sha.clear();
+    CHECK(check_pre6_baseline_freshness(unresolved, legacy_filter_moves_gaussian, guides).status ==
+          Status::Manual);
+
+    f = check_pre6_baseline_freshness(facts(std::string(40, 'a'), 128, {}),
+                                      legacy_filter_moves_gaussian, guides);
+    CHECK(f.status == Status::Manual);
+    CHECK(contains(f.summary, "could not be determined"));
+    CHECK(contains(f.evidence, "exited 128 (shallow clone?)"));
+    f = check_pre6_baseline_freshness(facts(std::string(40, 'a'), std::nullopt, {}),
+                                      legacy_filter_moves_gaussian, guides);
+    CHECK(contains(f.evidence, "exited None"));
+
+    FreshnessFacts missing = facts(std::string(40, 'a'), 0, {});
+    missing.refresh_commit_present = false;
+    f = check_pre6_baseline_freshness(missing, legacy_filter_moves_gaussian, guides);
+    CHECK(f.status == Status::Manual);
+    CHECK(contains(f.summary, "the refresh commit is not available"));
+    CHECK(contains(f.evidence, "aaaaaaaaaaaa is missing locally"));
+
+    FreshnessFacts no_diff = facts(std::string(40, 'a'), 0, {});
+    no_diff.changed.reset();
+    f = check_pre6_baseline_freshness(no_diff, legacy_filter_moves_gaussian, guides);
+    CHECK(f.status == Status::Manual);
+    CHECK(contains(f.summary, "could not list the changes"));
+}
