@@ -1,0 +1,87 @@
+#pragma once
+#include "odo/core/error.hpp"
+#include "odo/core/python_repr.hpp"
+#include "odo/surface/bench_config.hpp"
+#include "odo/surface/case_expansion.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace odo::baseline {
+
+// A case key without metrics for a SKU; `sku` is `whole_case` when the case itself is absent.
+struct MissingBaseline {
+    std::string case_key;
+    std::string sku;
+};
+
+inline constexpr std::string_view whole_case = "*";
+
+// How far committed baselines cover every expected case key × every SKU stem
+// (review-refactor.md §1.9.5, bench-harness.md §5.3 step 2). Only presence is checked here;
+// metric contents, extra keys and quality belong to the baseline validator.
+struct BaselineCoverage {
+    std::size_t total_cases = 0;
+    std::vector<MissingBaseline> missing;
+    std::vector<std::string> invalid; // "<config or case key>: <why it cannot be checked>"
+
+    bool complete() const { return missing.empty() && invalid.empty(); }
+};
+
+namespace detail {
+
+// The expected case keys of a config; InputError when its axes are malformed or expand to
+// zero case keys (such a config could never be benchmarked yet would pass as complete).
+inline std::vector<surface::CaseKey>
+expected_nonempty_case_keys(const surface::ConfigEntry& entry) {
+    const auto specs = surface::case_axis_specs(entry.fields, entry.key);
+    auto keys = surface::expand_case_keys(entry.key, specs);
+    if (keys.empty())
+        throw InputError(entry.key + ": no values declared for " +
+                         python_list_repr(surface::axes_without_values(specs)) +
+                         ", so the config expands to zero case-keys");
+    return keys;
+}
+
+} // namespace detail
+
+// Adds one config's coverage; a config that cannot be checked is listed in `invalid`.
+inline void add_entry_coverage(BaselineCoverage& coverage, const surface::ConfigEntry& entry,
+                               const std::vector<std::string>& sku_stems) {
+    const boost::json::object* baselines = nullptr;
+    std::vector<surface::CaseKey> keys;
+    try {
+        baselines = &surface::entry_baselines(entry.fields, entry.key);
+        keys = detail::expected_nonempty_case_keys(entry);
+    } catch (const InputError& e) {
+        coverage.invalid.push_back(e.what());
+        return;
+    }
+    coverage.total_cases += keys.size();
+    for (const surface::CaseKey& key : keys) {
+        const std::string text = key.str();
+        const auto* payload = baselines->if_contains(text);
+        if (!payload) {
+            coverage.missing.push_back({text, std::string(whole_case)});
+        } else if (!payload->is_object()) {
+            coverage.invalid.push_back(text +
+                                       ": baseline case payload must be an object keyed by SKU");
+        } else {
+            for (const std::string& sku : sku_stems)
+                if (!payload->get_object().contains(sku))
+                    coverage.missing.push_back({text, sku});
+        }
+    }
+}
+
+// Coverage of every config of an operator, in file order.
+inline BaselineCoverage baseline_coverage(const surface::BenchConfig& config,
+                                          const std::vector<std::string>& sku_stems) {
+    BaselineCoverage coverage;
+    for (const surface::ConfigEntry& entry : config.entries)
+        add_entry_coverage(coverage, entry, sku_stems);
+    return coverage;
+}
+
+} // namespace odo::baseline

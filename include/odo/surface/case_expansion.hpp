@@ -1,0 +1,165 @@
+#pragma once
+#include "odo/core/error.hpp"
+#include "odo/core/python_repr.hpp"
+#include "odo/surface/axis.hpp"
+#include "odo/surface/bench_config.hpp"
+#include "odo/surface/case_key.hpp"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace odo::surface {
+
+// A config that declares more cases than this is a typo, not a benchmark; expanding it would
+// only exhaust memory.
+inline constexpr std::size_t max_case_keys_per_config = 1'000'000;
+
+// How many case keys `specs` expand to: the product of the value counts, saturating.
+inline std::size_t case_count(const std::vector<AxisSpec>& specs) noexcept {
+    std::size_t count = 1;
+    for (const AxisSpec& spec : specs) {
+        const std::size_t n = spec.values.size();
+        if (n == 0)
+            return 0;
+        count = count > std::numeric_limits<std::size_t>::max() / n
+                    ? std::numeric_limits<std::size_t>::max()
+                    : count * n;
+    }
+    return count;
+}
+
+// The axes that declare no values. Any of them (InOutDataType when `dtypes` is missing or empty)
+// makes the entry expand to zero case keys, so it can never be benchmarked or baselined.
+inline std::vector<std::string> axes_without_values(const std::vector<AxisSpec>& specs) {
+    std::vector<std::string> names;
+    for (const AxisSpec& spec : specs)
+        if (spec.values.empty())
+            names.push_back(spec.name);
+    return names;
+}
+
+namespace detail {
+
+inline void require_case_key_text(std::string_view config_key, const std::vector<AxisSpec>& specs) {
+    const std::string where = std::string(config_key) + ": ";
+    if (!is_case_key_config_key(config_key))
+        throw InputError(where + "config key must be one or more characters other than '[', "
+                                 "']' to appear in case keys");
+    for (const AxisSpec& spec : specs) {
+        if (!is_case_key_axis_name(spec.name))
+            throw InputError(where + "axis name " + python_str_repr(spec.name) +
+                             " cannot appear in case keys (no '[', ']' or '=')");
+        for (const std::string& value : spec.values)
+            if (!is_case_key_axis_value(value))
+                throw InputError(where + spec.name + " value " + python_str_repr(value) +
+                                 " cannot appear in case keys (no '[' or ']')");
+    }
+}
+
+} // namespace detail
+
+// Every case of a config (§2.3): the cartesian product of the declared values in spec order,
+// the last axis varying fastest. Throws InputError when a name or value could not be read back
+// from the key, or when the product exceeds max_case_keys_per_config.
+inline std::vector<CaseKey> expand_case_keys(std::string_view config_key,
+                                             const std::vector<AxisSpec>& specs) {
+    detail::require_case_key_text(config_key, specs);
+    const std::size_t count = case_count(specs);
+    if (count > max_case_keys_per_config)
+        throw InputError(std::string(config_key) + ": declares more than " +
+                         std::to_string(max_case_keys_per_config) + " case keys");
+    std::vector<CaseKey> keys;
+    keys.reserve(count);
+    std::vector<std::size_t> index(specs.size(), 0);
+    for (std::size_t n = 0; n < count; ++n) {
+        CaseKey key{std::string(config_key), {}};
+        for (std::size_t axis = 0; axis < specs.size(); ++axis)
+            key.axes.emplace_back(specs[axis].name, specs[axis].values[index[axis]]);
+        keys.push_back(std::move(key));
+        for (std::size_t axis = specs.size(); axis-- > 0;) {
+            if (++index[axis] < specs[axis].values.size())
+                break;
+            index[axis] = 0;
+        }
+    }
+    return keys;
+}
+
+// The expected case keys of one config entry; errors name the config key.
+inline std::vector<CaseKey> expected_case_keys(std::string_view config_key,
+                                               const boost::json::object& entry) {
+    return expand_case_keys(config_key, case_axis_specs(entry, config_key));
+}
+
+// Keys of the configs that expand to zero case keys because an axis (usually `dtypes`) lists no
+// values. Such a config is valid JSON but can never be benchmarked or baselined. Configs whose
+// axes are malformed are left to the expansion error.
+inline std::vector<std::string> configs_without_cases(const BenchConfig& config) {
+    std::vector<std::string> keys;
+    for (const ConfigEntry& entry : config.entries) {
+        try {
+            if (case_count(case_axis_specs(entry.fields, entry.key)) == 0)
+                keys.push_back(entry.key);
+        } catch (const InputError&) {
+        }
+    }
+    return keys;
+}
+
+namespace detail {
+
+inline std::vector<std::string> axis_names(const AxisValues& axes) {
+    std::vector<std::string> names;
+    for (const auto& axis : axes)
+        names.push_back(axis.first);
+    return names;
+}
+
+inline std::vector<std::string> axis_names(const std::vector<AxisSpec>& specs) {
+    std::vector<std::string> names;
+    for (const AxisSpec& spec : specs)
+        names.push_back(spec.name);
+    return names;
+}
+
+} // namespace detail
+
+// Parses `case_key` and checks it belongs to the config whose axes are `specs`: the same config
+// key, exactly the spec's axis names in spec order, and every value already canonical and
+// declared. Returns the parsed key; throws InputError naming the key and the rule.
+inline CaseKey validate_case_key_for_config(std::string_view case_key, std::string_view config_key,
+                                            const std::vector<AxisSpec>& specs) {
+    CaseKey parsed = parse_case_key(case_key);
+    const std::string where = "case key " + python_str_repr(case_key);
+    if (parsed.config_key != config_key)
+        throw InputError(where + " belongs to config " + python_str_repr(parsed.config_key) +
+                         ", expected " + python_str_repr(config_key));
+    if (detail::axis_names(parsed.axes) != detail::axis_names(specs))
+        throw InputError(where + " has axes " + python_list_repr(detail::axis_names(parsed.axes)) +
+                         ", expected " + python_list_repr(detail::axis_names(specs)));
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const std::string& raw = parsed.axes[i].second;
+        const std::string axis = where + ": " + specs[i].name + " value " + python_str_repr(raw);
+        std::string canonical;
+        try {
+            canonical = canonical_axis_text(specs[i].kind, raw);
+        } catch (const InputError& e) {
+            throw InputError(where + ": " + specs[i].name + ": " + e.what());
+        }
+        if (canonical != raw)
+            throw InputError(axis + " is not canonical (expected " + python_str_repr(canonical) +
+                             ")");
+        const auto& allowed = specs[i].values;
+        if (std::find(allowed.begin(), allowed.end(), raw) == allowed.end())
+            throw InputError(axis + " not declared (allowed: " + python_list_repr(allowed) + ")");
+    }
+    return parsed;
+}
+
+} // namespace odo::surface

@@ -1,0 +1,198 @@
+#pragma once
+#include "odo/core/error.hpp"
+#include "odo/core/file.hpp"
+#include "odo/core/json_read.hpp"
+#include "odo/core/python_repr.hpp"
+#include "odo/core/text.hpp"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace odo::surface {
+
+// A reference GPU identity of `sku_map.json` (bench-harness.md §1.5). Baselines are stored per
+// `stem`; a run is routed to a stem by device name, power cap, locked SM clock and CUDA major.
+struct SkuEntry {
+    std::string gpu_name;
+    std::int64_t power_cap_w = 0;
+    std::int64_t locked_sm_clock_mhz = 0;
+    std::optional<std::int64_t> cuda_major; // absent in older maps: any CUDA major matches
+    std::string stem;
+};
+
+// Python's round() to an integer: halves go to the even neighbour. nullopt when not finite or
+// outside the int64 range.
+inline std::optional<std::int64_t> python_round(double x) {
+    if (!std::isfinite(x) || std::fabs(x) >= 9.2e18)
+        return std::nullopt;
+    double r = std::round(x);
+    if (std::fabs(x - std::trunc(x)) == 0.5 && std::fmod(r, 2.0) != 0)
+        r -= std::copysign(1.0, x);
+    return static_cast<std::int64_t>(r);
+}
+
+struct SkuMap {
+    std::vector<SkuEntry> entries;
+
+    // Every stem, sorted: the set of SKUs each baseline case must cover.
+    std::vector<std::string> stems() const {
+        std::vector<std::string> out;
+        for (const SkuEntry& e : entries)
+            out.push_back(e.stem);
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return out;
+    }
+
+    // The entry a run routes to, or nullptr. The device name is stripped and the measured cap
+    // and clock rounded as Python does; an entry with a CUDA major wins over one without.
+    const SkuEntry* find_route(std::string_view device_name, double power_cap_w,
+                               double locked_sm_clock_mhz,
+                               std::optional<std::int64_t> cuda_major) const {
+        const std::string_view name = odo::text::strip(device_name);
+        const auto cap = python_round(power_cap_w);
+        const auto clock = python_round(locked_sm_clock_mhz);
+        const SkuEntry* any_cuda = nullptr;
+        for (const SkuEntry& e : entries) {
+            if (e.gpu_name != name || e.power_cap_w != cap || e.locked_sm_clock_mhz != clock)
+                continue;
+            if (e.cuda_major && e.cuda_major == cuda_major)
+                return &e;
+            if (!e.cuda_major && !any_cuda)
+                any_cuda = &e;
+        }
+        return any_cuda;
+    }
+
+    // As find_route; throws "('<name>', cap, clock, CUDA n) is not in sku_map.json" otherwise.
+    const SkuEntry& route(std::string_view device_name, double power_cap_w,
+                          double locked_sm_clock_mhz,
+                          std::optional<std::int64_t> cuda_major) const {
+        if (const SkuEntry* e =
+                find_route(device_name, power_cap_w, locked_sm_clock_mhz, cuda_major))
+            return *e;
+        auto shown = [](double v) {
+            const auto r = python_round(v);
+            return r ? std::to_string(*r) : python_float_repr(v);
+        };
+        throw InputError("(" + python_str_repr(odo::text::strip(device_name)) + ", " +
+                         shown(power_cap_w) + ", " + shown(locked_sm_clock_mhz) +
+                         (cuda_major ? ", CUDA " + std::to_string(*cuda_major) : "") +
+                         ") is not in sku_map.json");
+    }
+};
+
+namespace detail {
+
+inline std::optional<std::int64_t> json_integer(const boost::json::value* v) {
+    const auto number = v ? json::as_number(*v) : std::nullopt;
+    if (!number || !std::isfinite(*number) || *number != std::trunc(*number) ||
+        std::fabs(*number) >= 9.2e18)
+        return std::nullopt;
+    return static_cast<std::int64_t>(*number);
+}
+
+// One entry, or nullopt with `why` set.
+inline std::optional<SkuEntry> sku_entry(const boost::json::value& v, std::string& why) {
+    if (!v.is_object()) {
+        why = "must be an object";
+        return std::nullopt;
+    }
+    const auto& o = v.get_object();
+    const auto* gpu_name = o.if_contains("gpu_name");
+    const auto* stem = o.if_contains("stem");
+    if (!gpu_name || !gpu_name->is_string() || gpu_name->get_string().empty() || !stem ||
+        !stem->is_string() || stem->get_string().empty()) {
+        why = "gpu_name and stem must be non-empty strings";
+        return std::nullopt;
+    }
+    SkuEntry e;
+    e.gpu_name = gpu_name->get_string();
+    e.stem = stem->get_string();
+    const auto cap = json_integer(o.if_contains("power_cap_w"));
+    const auto clock = json_integer(o.if_contains("locked_sm_clock_mhz"));
+    if (!cap || !clock) {
+        why = "power_cap_w and locked_sm_clock_mhz must be integers";
+        return std::nullopt;
+    }
+    e.power_cap_w = *cap;
+    e.locked_sm_clock_mhz = *clock;
+    if (const auto* cuda = o.if_contains("cuda_major")) {
+        e.cuda_major = json_integer(cuda);
+        if (!e.cuda_major || *e.cuda_major <= 0) {
+            why = "cuda_major must be a positive integer";
+            return std::nullopt;
+        }
+    }
+    return e;
+}
+
+inline bool same_route(const SkuEntry& a, const SkuEntry& b) {
+    return a.gpu_name == b.gpu_name && a.power_cap_w == b.power_cap_w &&
+           a.locked_sm_clock_mhz == b.locked_sm_clock_mhz && a.cuda_major == b.cuda_major;
+}
+
+inline const boost::json::array* sku_entries(const boost::json::value& doc) {
+    const auto* entries = doc.is_object() ? doc.get_object().if_contains("entries") : nullptr;
+    return entries && entries->is_array() ? &entries->get_array() : nullptr;
+}
+
+} // namespace detail
+
+// The strict loader: `{"entries": [...]}` with every entry well formed, stems unique and no
+// two entries sharing a routing identity. Errors name `source` and the entry.
+inline SkuMap parse_sku_map(const boost::json::value& doc, std::string_view source) {
+    const auto* entries = detail::sku_entries(doc);
+    if (!entries)
+        throw InputError(std::string(source) + ": must be an object with an \"entries\" list");
+    SkuMap map;
+    for (std::size_t i = 0; i < entries->size(); ++i) {
+        const std::string where = std::string(source) + ": entries[" + std::to_string(i) + "] ";
+        std::string why;
+        auto entry = detail::sku_entry((*entries)[i], why);
+        if (!entry)
+            throw InputError(where + why);
+        for (const SkuEntry& seen : map.entries) {
+            if (seen.stem == entry->stem)
+                throw InputError(where + "repeats stem " + python_str_repr(entry->stem));
+            if (detail::same_route(seen, *entry))
+                throw InputError(where + "has the same routing identity as " +
+                                 python_str_repr(seen.stem));
+        }
+        map.entries.push_back(*std::move(entry));
+    }
+    return map;
+}
+
+// The lenient loader: anything unusable reads as no entries, malformed entries are skipped.
+inline SkuMap parse_sku_map_lenient(const boost::json::value& doc) {
+    SkuMap map;
+    if (const auto* entries = detail::sku_entries(doc)) {
+        for (const auto& v : *entries) {
+            std::string why;
+            if (auto entry = detail::sku_entry(v, why))
+                map.entries.push_back(*std::move(entry));
+        }
+    }
+    return map;
+}
+
+inline SkuMap load_sku_map(const std::filesystem::path& path) {
+    return parse_sku_map(json::parse(read_file(path), path.string()), path.string());
+}
+
+inline SkuMap load_sku_map_lenient(const std::filesystem::path& path) {
+    const auto text = try_read_file(path);
+    const auto doc = text ? json::try_parse(*text) : std::nullopt;
+    return doc ? parse_sku_map_lenient(*doc) : SkuMap{};
+}
+
+} // namespace odo::surface
