@@ -1,2 +1,88 @@
-// Placeholder entry point replaced by the real driver in this change series.
-int main() { return 2; }
+// optimize_op: the thin driver. Options -> context -> phase -> render -> exit code.
+//   optimize_op <Operator> --phase preflight|evidence|summary [options]
+// Exit codes: 0 clean, 1 blocking findings, 2 usage or input error.
+#include "driver_options.hpp"
+
+#include <odo/core/atomic_write.hpp>
+#include <odo/core/error.hpp>
+#include <odo/core/render.hpp>
+#include <odo/gates/preflight.hpp>
+#include <odo/repo/git.hpp>
+#include <odo/repo/layout_file.hpp>
+#include <odo/repo/operator.hpp>
+
+#include <filesystem>
+#include <iostream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using odo::driver::Options;
+
+// The op repository: --repo, else the git top level of the current directory.
+fs::path repository_root(const Options& o) {
+    const fs::path start = o.repo ? fs::path(*o.repo) : fs::current_path();
+    if (o.repo && !fs::is_directory(start))
+        throw odo::InputError("--repo " + *o.repo + ": not a directory");
+    if (auto top = odo::repo::Git::toplevel(start))
+        return *top;
+    throw odo::InputError((o.repo ? "--repo " + *o.repo : start.string()) +
+                          ": not inside a git repository (give --repo DIR)");
+}
+
+std::string render(const odo::Report& report, const Options& o) {
+    return o.format == "json" ? odo::render_json(report) : odo::render_markdown(report);
+}
+
+// Prints the report and writes it to --out; returns the phase's exit code.
+int emit(const odo::Report& report, const Options& o) {
+    const std::string text = render(report, o);
+    if (o.out)
+        odo::write_file_atomically(*o.out, text + "\n");
+    std::cout << text << "\n";
+    return odo::exit_code(report);
+}
+
+int run(const Options& o) {
+    const fs::path root = repository_root(o);
+    const odo::repo::Layout layout = odo::repo::layout_for_repository(
+        root, o.layout ? std::optional<fs::path>(*o.layout) : std::nullopt);
+    odo::repo::OperatorPaths op = odo::repo::resolve_operator(root, layout, o.operator_name);
+    if (!odo::repo::operator_exists(op))
+        throw odo::InputError(odo::repo::unknown_operator_message(op, layout));
+    const odo::repo::Git git(root);
+    if (o.base_given && !git.resolve_commit(o.base))
+        throw odo::InputError("--base " + o.base + ": does not resolve to a commit in " +
+                              root.string());
+
+    if (o.phase == "preflight")
+        return emit(odo::gates::run_preflight(
+                        odo::gates::load_preflight_context(root, layout, op, o.base, git)),
+                    o);
+    // Phases still to come are refused rather than half-run.
+    throw odo::driver::UsageError("--phase " + o.phase + " is not available in this version yet");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    try {
+        const Options options = odo::driver::parse_options(argc, argv);
+        if (options.help) {
+            odo::driver::print_help(std::cout);
+            return 0;
+        }
+        if (options.version) {
+            std::cout << "optimize_op " ODO_VERSION_STRING "\n";
+            return 0;
+        }
+        return run(options);
+    } catch (const odo::driver::UsageError& e) {
+        std::cerr << "optimize_op: error: " << e.what() << " (see --help)\n";
+    } catch (const odo::InputError& e) {
+        std::cerr << "optimize_op: " << e.what() << "\n";
+    } catch (const std::exception& e) {
+        std::cerr << "optimize_op: internal error: " << e.what() << "\n";
+    }
+    return 2;
+}

@@ -22,12 +22,12 @@
  * Output:
  *      Data Layout:    [kNHWC, kHWC, kNCHW, kCHW]
  */
-CVCUDA_PUBLIC NVCVStatus cvcudaOpFlipCreate(NVCVOperatorHandle *handle);
+CVCUDA_PUBLIC NVCVStatus cvcudaFlipCreate(NVCVOperatorHandle *handle);
 
-CVCUDA_PUBLIC NVCVStatus cvcudaOpFlipSubmit(NVCVOperatorHandle handle, cudaStream_t stream, NVCVTensorHandle in,
+CVCUDA_PUBLIC NVCVStatus cvcudaFlipSubmit(NVCVOperatorHandle handle, cudaStream_t stream, NVCVTensorHandle in,
                                             NVCVTensorHandle out);
 
-CVCUDA_PUBLIC NVCVStatus cvcudaOpFlipVarShapeSubmit(NVCVOperatorHandle handle, cudaStream_t stream,
+CVCUDA_PUBLIC NVCVStatus cvcudaFlipVarShapeSubmit(NVCVOperatorHandle handle, cudaStream_t stream,
                                                     NVCVImageBatchHandle in, NVCVImageBatchHandle out);
 
 #endif

@@ -22,12 +22,12 @@
  * Output:
  *      Data Layout:    [kNHWC, kHWC, kNCHW, kCHW]
  */
-CVCUDA_PUBLIC NVCVStatus cvcudaOpInvertCreate(NVCVOperatorHandle *handle);
+CVCUDA_PUBLIC NVCVStatus cvcudaInvertCreate(NVCVOperatorHandle *handle);
 
-CVCUDA_PUBLIC NVCVStatus cvcudaOpInvertSubmit(NVCVOperatorHandle handle, cudaStream_t stream, NVCVTensorHandle in,
+CVCUDA_PUBLIC NVCVStatus cvcudaInvertSubmit(NVCVOperatorHandle handle, cudaStream_t stream, NVCVTensorHandle in,
                                             NVCVTensorHandle out);
 
-CVCUDA_PUBLIC NVCVStatus cvcudaOpInvertVarShapeSubmit(NVCVOperatorHandle handle, cudaStream_t stream,
+CVCUDA_PUBLIC NVCVStatus cvcudaInvertVarShapeSubmit(NVCVOperatorHandle handle, cudaStream_t stream,
                                                     NVCVImageBatchHandle in, NVCVImageBatchHandle out);
 
 #endif

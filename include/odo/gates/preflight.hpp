@@ -1,0 +1,188 @@
+#pragma once
+// HOST-ONLY: gathers git facts through odo::repo::Git. Never include from a .cu file.
+//
+// The preflight phase (gates.md §3): gathers the facts each PRE check judges — the native review
+// checks, the committed config, PATH, git history — and runs the standard composition
+// PRE-1 … PRE-6.
+#include "odo/baseline/baseline_map.hpp"
+#include "odo/baseline/refresh_history.hpp"
+#include "odo/core/file.hpp"
+#include "odo/core/json_read.hpp"
+#include "odo/core/program_path.hpp"
+#include "odo/gates/gate.hpp"
+#include "odo/gates/preflight_checks.hpp"
+#include "odo/repo/attribution.hpp"
+#include "odo/repo/git.hpp"
+#include "odo/repo/layout.hpp"
+#include "odo/repo/operator.hpp"
+#include "odo/review/bench_checks.hpp"
+#include "odo/review/curated_data.hpp"
+#include "odo/review/support_probe.hpp"
+#include "odo/review/test_checks.hpp"
+#include "odo/surface/manifest.hpp"
+#include "odo/surface/sku_map.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace odo::gates {
+
+// Everything the preflight checks read, loaded once. Malformed repository files (manifest, SKU
+// map, curated data) throw InputError naming the file; a missing or broken operator config is
+// a finding, not an error.
+struct PreflightContext {
+    std::filesystem::path repo_root;
+    repo::Layout layout;
+    repo::OperatorPaths op;
+    std::string base; // the campaign base ref
+    const repo::Git* git = nullptr;
+
+    repo::OperatorSet all_ops;          // the bench manifest's operators (attribution universe)
+    std::vector<std::string> sku_stems; // reference SKUs, sorted
+    review::SupportInfo support;
+    std::optional<std::string> config_text; // the operator's committed config, if present
+    PreflightGuides guides;
+};
+
+inline PreflightContext load_preflight_context(std::filesystem::path repo_root, repo::Layout layout,
+                                               repo::OperatorPaths op, std::string base,
+                                               const repo::Git& git) {
+    PreflightContext c;
+    c.repo_root = std::move(repo_root);
+    const auto& paths = layout.paths;
+    if (std::filesystem::exists(c.repo_root / paths.manifest))
+        for (const std::string& name :
+             surface::load_manifest(c.repo_root / paths.manifest).operator_names())
+            c.all_ops.insert(name);
+    if (std::filesystem::exists(c.repo_root / paths.sku_map))
+        c.sku_stems = surface::load_sku_map(c.repo_root / paths.sku_map).stems();
+    c.support =
+        review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
+    c.config_text = try_read_file(c.repo_root / op.bench_cfg);
+    c.guides = PreflightGuides::from_guide(layout.guidelines.optimization);
+    c.layout = std::move(layout);
+    c.op = std::move(op);
+    c.base = std::move(base);
+    c.git = &git;
+    return c;
+}
+
+namespace detail {
+
+inline bool is_positive_time(const boost::json::value* v) {
+    const auto t = v ? json::as_number(*v) : std::nullopt;
+    return t && std::isfinite(*t) && *t > 0;
+}
+
+// Case x SKU payloads holding a measured GPU time, in every config of the operator file.
+inline CapturedBaselines captured_baselines(const PreflightContext& c) {
+    CapturedBaselines out{c.op.bench_cfg, c.config_text.has_value(), "", 0};
+    if (!c.config_text)
+        return out;
+    try {
+        json::parse(*c.config_text, c.op.bench_cfg);
+    } catch (const InputError& e) {
+        out.parse_error = e.what();
+        return out;
+    }
+    const baseline::BaselineMap by_config = *baseline::baselines_by_config(*c.config_text);
+    for (const auto& [config_key, baselines] : by_config) {
+        if (!baselines.is_object())
+            continue;
+        for (const auto& case_entry : baselines.get_object()) {
+            if (!case_entry.value().is_object())
+                continue;
+            for (const auto& sku : case_entry.value().get_object()) {
+                const boost::json::object* row = sku.value().if_object();
+                if (row && (is_positive_time(row->if_contains("gpu_time_us_cpp")) ||
+                            is_positive_time(row->if_contains("gpu_time_us_python"))))
+                    ++out.metric_rows;
+            }
+        }
+    }
+    return out;
+}
+
+inline review::BenchConfigInput bench_config_input(const PreflightContext& c) {
+    if (!c.config_text)
+        return {c.op.bench_cfg, std::nullopt, c.op.bench_cfg + ": missing"};
+    return review::parse_bench_config_input(*c.config_text, c.op.bench_cfg);
+}
+
+inline ApiSurface api_surface(const PreflightContext& c) {
+    ApiSurface s;
+    for (const std::string* path : {&c.op.header, &c.op.hpp})
+        if (!path->empty())
+            s.header_paths.push_back(*path);
+    s.binding_path = c.op.pybind;
+    std::vector<std::string> all = s.header_paths;
+    if (!s.binding_path.empty())
+        all.push_back(s.binding_path);
+    for (const std::string& path : all)
+        if (!std::filesystem::exists(c.repo_root / path))
+            s.missing.push_back(path);
+    return s;
+}
+
+inline FreshnessFacts freshness_facts(const PreflightContext& c) {
+    const repo::Git& git = *c.git;
+    FreshnessFacts f;
+    f.op = c.op.op;
+    f.config_path = c.op.bench_cfg;
+    f.base = c.base;
+    f.last_refresh = baseline::last_baseline_refresh(git, c.op.bench_cfg);
+    f.base_sha = git.resolve_commit(c.base).value_or("");
+    if (f.last_refresh.empty() || f.base_sha.empty())
+        return f;
+    f.ancestry_rc = git.is_ancestor(f.last_refresh, f.base_sha);
+    if (f.ancestry_rc != 0)
+        return f;
+    f.refresh_commit_present = git.has_commit(f.last_refresh);
+    if (f.refresh_commit_present)
+        f.changed = git.changed_paths(f.last_refresh, f.base_sha);
+    return f;
+}
+
+} // namespace detail
+
+// The standard preflight composition, in contract order.
+inline Gate<PreflightContext> preflight_gate() {
+    using C = PreflightContext;
+    return Gate<C>(
+        Phase::Preflight,
+        {[](const C& c) {
+             return check_pre1_correctness_coverage(
+                 review::test_domain_findings(c.repo_root, c.op, c.support, c.layout), c.guides);
+         },
+         [](const C& c) {
+             return check_pre2_benchmark_coverage(
+                 review::bench_domain_findings(detail::bench_config_input(c), c.sku_stems,
+                                               c.support),
+                 c.guides);
+         },
+         [](const C& c) {
+             return check_pre3_baseline_captured(detail::captured_baselines(c), c.guides);
+         },
+         [](const C& c) {
+             return check_pre4_profiler_availability(find_on_path("ncu").has_value(),
+                                                     find_on_path("nsys").has_value(), c.guides);
+         },
+         [](const C& c) { return check_pre5_api_abi_pointer(detail::api_surface(c), c.guides); },
+         [](const C& c) {
+             const repo::Attribution attribution(c.repo_root, c.layout, c.all_ops);
+             return check_pre6_baseline_freshness(
+                 detail::freshness_facts(c),
+                 [&](const std::string& path) {
+                     return attribution.operators_for_path(path).count(c.op.op) > 0;
+                 },
+                 c.guides);
+         }});
+}
+
+inline Report run_preflight(const PreflightContext& context) {
+    return preflight_gate().run(context, context.op.operator_name, context.op.op);
+}
+
+} // namespace odo::gates

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what is missing, builds odo and its tests, runs every CTest test
+# (GPU tests skip with a printed reason where no device is present).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+build=${ODO_BUILD_DIR:-build/test}
+jobs=$(nproc)
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" -j "$jobs"
+ctest --test-dir "$build" --output-on-failure -j "$jobs"

@@ -1,0 +1,279 @@
+// optimize_op --phase preflight end to end, on throw-away git repositories laid out from the
+// CV-CUDA-layout fixture in tests/data/oprepo. Each PRE check is driven to every status it can
+// take; the reports are read back as JSON.
+#include "temp_repo.hpp"
+
+#include <odo/core/json_read.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace {
+
+using odo::testing::TempRepo;
+namespace fs = std::filesystem;
+
+const std::string fixture = ODO_TEST_DATA_DIR "/oprepo";
+
+// Runs optimize_op with PATH limited to the system directories (plus `extra_path`), so PRE-4
+// does not depend on the machine running the tests.
+odo::ProcessResult optimize_op(const fs::path& dir, std::vector<std::string> args,
+                               const std::string& extra_path = "") {
+    args.insert(args.begin(), {std::string("PATH=") + (extra_path.empty() ? "" : extra_path + ":") +
+                                   "/usr/local/bin:/usr/bin:/bin",
+                               ODO_OPTIMIZE_OP});
+    return odo::testing::run_in(dir, "/usr/bin/env", args);
+}
+
+struct Preflight {
+    odo::ProcessResult process;
+    boost::json::value report;
+
+    std::string status(const std::string& id) const {
+        for (const auto& f : report.at("findings").as_array())
+            if (f.at("id").as_string() == id)
+                return std::string(f.at("status").as_string());
+        return "absent";
+    }
+    std::string field(const std::string& id, const char* name) const {
+        for (const auto& f : report.at("findings").as_array())
+            if (f.at("id").as_string() == id)
+                return std::string(f.at(name).as_string());
+        return {};
+    }
+};
+
+Preflight preflight(const TempRepo& repo, const std::string& op = "Invert",
+                    std::vector<std::string> extra = {}, const std::string& extra_path = "") {
+    std::vector<std::string> args{op, "--phase", "preflight", "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    Preflight p{optimize_op(repo.root(), args, extra_path), {}};
+    INFO(p.process.err);
+    REQUIRE(p.process.started);
+    REQUIRE(p.process.exit_code != 2);
+    p.report = odo::json::parse(p.process.out, "optimize_op stdout");
+    return p;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+void replace_in(const TempRepo& repo, const std::string& path, const std::string& from,
+                const std::string& to) {
+    std::string content = repo.read(path);
+    const auto at = content.find(from);
+    REQUIRE(at != std::string::npos);
+    content.replace(at, from.size(), to);
+    repo.write(path, content);
+}
+
+} // namespace
+
+TEST_CASE("a ready repository passes every blocking check, and the report has the contract shape") {
+    TempRepo repo(fixture);
+    const Preflight p = preflight(repo);
+    CHECK(p.process.exit_code == 0);
+    CHECK(p.report.at("phase") == "preflight");
+    CHECK(p.report.at("operator") == "Invert");
+    CHECK(p.report.at("op") == "invert");
+    const auto& findings = p.report.at("findings").as_array();
+    REQUIRE(findings.size() == 6);
+    for (std::size_t i = 0; i < 6; ++i)
+        CHECK(findings[i].at("id").as_string() == ("PRE-" + std::to_string(i + 1)).c_str());
+    for (const char* id : {"PRE-1", "PRE-2", "PRE-3", "PRE-5", "PRE-6"})
+        CHECK_MESSAGE(p.status(id) == "PASS", id);
+    CHECK(p.status("PRE-4") == "MANUAL");
+    CHECK(p.report.at("exit_blocking") == 0);
+}
+
+TEST_CASE("reports are deterministic and --out writes the same bytes") {
+    TempRepo repo(fixture);
+    for (const std::string format : {"md", "json"}) {
+        const fs::path out = repo.root() / ("report." + format);
+        const auto first = optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--format",
+                                                     format, "--out", out.string()});
+        const auto second =
+            optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--format", format});
+        CHECK(first.out == second.out);
+        CHECK(odo::read_file(out) == first.out);
+    }
+}
+
+TEST_CASE("PRE-1 is a GAP without the system test and without a positive tensor test") {
+    TempRepo repo(fixture);
+    repo.remove("tests/cvcuda/system/TestOpInvert.cpp");
+    repo.commit("drop the test");
+    Preflight p = preflight(repo);
+    CHECK(p.process.exit_code == 1);
+    CHECK(p.status("PRE-1") == "GAP");
+    CHECK(contains(p.field("PRE-1", "evidence"), "TST-1:"));
+    CHECK(contains(p.field("PRE-1", "evidence"), "TST-2:"));
+
+    repo.write("tests/cvcuda/system/TestOpInvert.cpp",
+               "// compares against the reference\nTEST(OpInvert, smoke) {}\n");
+    p = preflight(repo);
+    CHECK(p.status("PRE-1") == "GAP");
+    CHECK_FALSE(contains(p.field("PRE-1", "evidence"), "TST-1:")); // TST-1 reads code, not comments
+}
+
+TEST_CASE("PRE-2 blocks on an unmatched FakePlanar case and on a missing SKU") {
+    TempRepo repo(fixture);
+    replace_in(repo, "bench/config/operators/invert.json",
+               "\"NCHW\",\n                    \"NCHW_FAKE\"", "\"NCHW_FAKE\"");
+    Preflight p = preflight(repo);
+    CHECK(p.status("PRE-2") == "GAP");
+    CHECK(contains(p.field("PRE-2", "evidence"), "BEN-6:"));
+
+    TempRepo other(fixture);
+    replace_in(other, "bench/config/sku_map.json", "\"entries\": [",
+               "\"entries\": [\n        {\"gpu_name\": \"NVIDIA L4\", \"power_cap_w\": 72, "
+               "\"locked_sm_clock_mhz\": 1095, \"cuda_major\": 13, \"stem\": \"L4\"},");
+    p = preflight(other);
+    CHECK(p.status("PRE-2") == "GAP");
+    CHECK(contains(p.field("PRE-2", "evidence"), "BEN-7:"));
+}
+
+TEST_CASE("PRE-3 needs a measured row; empty braces with a letter are not one") {
+    TempRepo repo(fixture);
+    repo.write(
+        "bench/config/operators/invert.json",
+        R"({"benchmark": "invert", "configs": {"invert_basic": {"tier": "basic", "dtypes": ["uint8"], "string_axes": {"layout": ["NHWC"]}, "baselines": {"case": {}}}}})");
+    Preflight p = preflight(repo);
+    CHECK(p.status("PRE-3") == "GAP");
+    CHECK(p.field("PRE-3", "summary") == "No baselines in the op config");
+
+    repo.write("bench/config/operators/invert.json", "{ not json");
+    p = preflight(repo);
+    CHECK(p.status("PRE-3") == "GAP");
+    CHECK(contains(p.field("PRE-3", "evidence"), "invalid JSON"));
+    CHECK(p.status("PRE-2") == "GAP"); // BEN-4: config invalid
+
+    repo.remove("bench/config/operators/invert.json");
+    p = preflight(repo);
+    CHECK(p.status("PRE-3") == "GAP");
+    CHECK(contains(p.field("PRE-3", "evidence"), "missing"));
+}
+
+TEST_CASE("PRE-4 passes when a profiler is on PATH") {
+    TempRepo repo(fixture);
+    const fs::path bin = repo.root() / ".fake-bin";
+    fs::create_directories(bin);
+    repo.write(".fake-bin/nsys", "#!/bin/sh\nexit 0\n");
+    fs::permissions(bin / "nsys", fs::perms::owner_all);
+    const Preflight p = preflight(repo, "Invert", {}, bin.string());
+    CHECK(p.status("PRE-4") == "PASS");
+    CHECK(p.field("PRE-4", "summary") == "Profiler(s) available: nsys");
+}
+
+TEST_CASE("PRE-5 is MANUAL when the binding ODO-5 will snapshot is missing") {
+    TempRepo repo(fixture);
+    repo.remove("python/mod_cvcuda/operators/OpInvert.cpp");
+    const Preflight p = preflight(repo);
+    CHECK(p.status("PRE-5") == "MANUAL");
+    CHECK(contains(p.field("PRE-5", "evidence"),
+                   "missing: python/mod_cvcuda/operators/OpInvert.cpp"));
+    CHECK(p.process.exit_code == 0); // MANUAL does not block preflight
+}
+
+TEST_CASE("PRE-6 follows the refresh commit, the base and the attributed changes") {
+    TempRepo repo(fixture);
+    const std::string refresh = repo.commit("nothing");
+    SUBCASE("unchanged since the refresh") {
+        repo.write("docs/notes.md", "docs never move a benchmark");
+        repo.write("src/cvcuda/priv/OpFlip.cu", "// another operator's kernel");
+        repo.commit("unrelated changes");
+        const Preflight p = preflight(repo);
+        CHECK(p.status("PRE-6") == "PASS");
+        CHECK(contains(p.field("PRE-6", "summary"), "still describe the code"));
+    }
+    SUBCASE("the operator's kernel changed after the refresh") {
+        repo.write("src/cvcuda/priv/OpInvert.cu", "// faster");
+        repo.commit("perf: unrelated speed-up merged before the campaign");
+        const Preflight p = preflight(repo);
+        CHECK(p.status("PRE-6") == "GAP");
+        CHECK(contains(p.field("PRE-6", "evidence"), "src/cvcuda/priv/OpInvert.cu"));
+        CHECK(contains(p.field("PRE-6", "fix"), "\"benchmark_operators\": \"invert\""));
+        CHECK(p.process.exit_code == 1);
+    }
+    SUBCASE("a shared bench tree change marks every operator stale") {
+        repo.write("bench/config/sku_map.json", repo.read("bench/config/sku_map.json") + " ");
+        repo.commit("touch the sku map");
+        CHECK(preflight(repo).status("PRE-6") == "GAP");
+    }
+    SUBCASE("baselines refreshed on the campaign branch, after the base") {
+        repo.git({"branch", "campaign-base"});
+        repo.write("src/cvcuda/priv/OpInvert.cu", "// faster");
+        repo.commit("perf(invert): faster");
+        replace_in(repo, "bench/config/operators/invert.json", "\"n_runs\": 5", "\"n_runs\": 6");
+        repo.commit("bench(invert): refresh baselines");
+        const Preflight p = preflight(repo, "Invert", {"--base", "campaign-base"});
+        CHECK(p.status("PRE-6") == "PASS");
+        CHECK(contains(p.field("PRE-6", "summary"), "at or after the campaign base"));
+    }
+    SUBCASE("no commit ever changed the baselines: MANUAL") {
+        TempRepo bare(fixture);
+        bare.write("bench/config/operators/invert.json",
+                   R"({"benchmark": "invert", "configs": {"invert_basic": {"tier": "basic"}}})");
+        bare.git({"checkout", "-q", "--orphan", "other"});
+        bare.commit("a history whose config never had rows");
+        const Preflight p = preflight(bare, "Invert", {"--base", "HEAD"});
+        CHECK(p.status("PRE-6") == "MANUAL");
+        CHECK(contains(p.field("PRE-6", "evidence"), "last refresh=unknown"));
+        CHECK(contains(p.field("PRE-6", "fix"), "\"config\": \"baseline-regen\""));
+    }
+    SUBCASE("the default base `main` does not exist: MANUAL, not an error") {
+        repo.git({"branch", "-m", "main", "trunk"});
+        const Preflight p = preflight(repo);
+        CHECK(p.status("PRE-6") == "MANUAL");
+        CHECK(contains(p.field("PRE-6", "evidence"), "base=main"));
+    }
+    (void)refresh;
+}
+
+TEST_CASE("usage and input errors are one line on stderr and exit 2") {
+    TempRepo repo(fixture);
+    auto expect_error = [&](std::vector<std::string> args, const std::string& message) {
+        const auto r = optimize_op(repo.root(), args);
+        CHECK(r.exit_code == 2);
+        CHECK(r.out.empty());
+        CHECK_MESSAGE(contains(r.err, message), r.err);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    };
+    expect_error({"Invert"}, "--phase");
+    expect_error({"--phase", "preflight"}, "operator");
+    expect_error({"Invert", "--phase", "bogus"}, "invalid choice 'bogus'");
+    expect_error({"Invert", "--phase", "preflight", "--format", "xml"}, "--format");
+    expect_error({"Invert", "--phase", "preflight", "--frobnicate"}, "frobnicate");
+    expect_error({"NotAnOperator", "--phase", "preflight"}, "OpNotAnOperator.h");
+    expect_error({"Invert", "--phase", "preflight", "--base", "no-such-ref"}, "--base no-such-ref");
+    expect_error({"Invert", "--phase", "preflight", "--repo", "/nonexistent"}, "/nonexistent");
+    expect_error({"Invert", "--phase", "preflight", "--layout", "/nonexistent.json"},
+                 "/nonexistent.json");
+
+    repo.write("bench/config/bench_params.json", "{\"operators\": [");
+    expect_error({"Invert", "--phase", "preflight"}, "bench_params.json");
+    repo.write("bench/config/bench_params.json", "{\"operators\": {}}");
+    repo.write("bench/config/sku_map.json", "{\"entries\": 3}");
+    expect_error({"Invert", "--phase", "preflight"}, "sku_map.json");
+
+    const fs::path outside = fs::temp_directory_path() / "odo-not-a-repo";
+    fs::create_directories(outside);
+    const auto r = optimize_op(outside, {"Invert", "--phase", "preflight"});
+    CHECK(r.exit_code == 2);
+    CHECK(contains(r.err, "not inside a git repository"));
+    fs::remove_all(outside);
+}
+
+TEST_CASE("--help and --version") {
+    TempRepo repo;
+    const auto help = optimize_op(repo.root(), {"--help"});
+    CHECK(help.exit_code == 0);
+    CHECK(contains(help.out, "--phase"));
+    CHECK(contains(help.out, "--layout"));
+    const auto version = optimize_op(repo.root(), {"--version"});
+    CHECK(version.exit_code == 0);
+    CHECK(contains(version.out, "optimize_op 0."));
+}

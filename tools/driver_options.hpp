@@ -1,0 +1,159 @@
+#pragma once
+// Command-line options of optimize_op (gates.md §1 plus --repo and --layout).
+#include <odo/version.hpp>
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <initializer_list>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace odo::driver {
+
+// A command-line mistake: printed as one line, exit 2.
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct Options {
+    std::string operator_name;
+    std::string phase;
+    std::string base = "main";
+    bool base_given = false;
+    std::optional<std::string> results;
+    std::optional<std::string> mr_iid;
+    std::optional<std::string> benchmark_base;
+    std::optional<std::string> optimized_cases_file;
+    std::optional<std::string> state;
+    std::optional<std::string> impact_metric;
+    std::vector<std::string> secondary_operators;
+    std::optional<std::string> bottleneck;
+    std::optional<std::string> profile_evidence;
+    std::string format = "md";
+    std::optional<std::string> out;
+    std::optional<std::string> repo;
+    std::optional<std::string> layout;
+    bool help = false;
+    bool version = false;
+};
+
+namespace detail {
+
+inline void require_choice(const std::string& option, const std::optional<std::string>& value,
+                           std::initializer_list<const char*> choices) {
+    if (!value)
+        return;
+    if (std::none_of(choices.begin(), choices.end(), [&](const char* c) { return *value == c; })) {
+        std::string allowed;
+        for (const char* c : choices)
+            allowed += std::string(allowed.empty() ? "" : ", ") + c;
+        throw UsageError("argument " + option + ": invalid choice '" + *value + "' (choose from " +
+                         allowed + ")");
+    }
+}
+
+} // namespace detail
+
+inline boost::program_options::options_description option_descriptions(Options& o) {
+    namespace po = boost::program_options;
+    po::options_description d("Options");
+    d.add_options()("phase", po::value(&o.phase)->value_name("PHASE"),
+                    "preflight, evidence or summary (required)")(
+        "base", po::value(&o.base)->value_name("REF"),
+        "git base ref (default main): PRE-6 campaign base; evidence changed set")(
+        "results", po::value<std::string>()->value_name("PATH"),
+        "MR description file, '-' for stdin (evidence; summary refresh)")(
+        "mr-iid", po::value<std::string>()->value_name("IID"),
+        "merge request IID for the secondary-scope policy (evidence)")(
+        "benchmark-base", po::value<std::string>()->value_name("REF"),
+        "pre-optimization benchmark revision (summary init)")(
+        "optimized-cases-file", po::value<std::string>()->value_name("PATH"),
+        "newline-separated expanded case keys (summary init)")(
+        "state", po::value<std::string>()->value_name("STATE"), "provisional or final (summary)")(
+        "impact-metric", po::value<std::string>()->value_name("METRIC"),
+        "cpp_time or python_overhead (summary)")(
+        "secondary-operator", po::value(&o.secondary_operators)->value_name("OP"),
+        "reviewed secondary baseline operator, repeatable (summary)")(
+        "bottleneck", po::value<std::string>()->value_name("KIND"),
+        "Memory-bound or Compute-bound (summary init)")(
+        "profile-evidence", po::value<std::string>()->value_name("TEXT"),
+        "measured profiler evidence paragraph (summary init)")(
+        "format", po::value(&o.format)->value_name("FORMAT"),
+        "md (default) or json report (preflight, evidence)")(
+        "out", po::value<std::string>()->value_name("PATH"),
+        "also write the report to PATH, atomically")(
+        "repo", po::value<std::string>()->value_name("DIR"),
+        "the op repository (default: git top level of the current directory)")(
+        "layout", po::value<std::string>()->value_name("FILE"),
+        "layout profile JSON (default: <repo>/odo-layout.json if present, else CV-CUDA)")(
+        "help,h", po::bool_switch(&o.help), "show this help and exit")(
+        "version", po::bool_switch(&o.version), "print the version and exit");
+    return d;
+}
+
+inline void print_help(std::ostream& os) {
+    Options scratch;
+    os << "usage: optimize_op <Operator> --phase preflight|evidence|summary [options]\n\n"
+          "Checks an operator optimization campaign against the CV-CUDA workflow contract.\n"
+          "Exit codes: 0 clean; 1 blocking findings (preflight: any GAP; evidence: any GAP or\n"
+          "MANUAL); 2 usage or input error.\n\n"
+       << option_descriptions(scratch);
+}
+
+// Parses argv; throws UsageError for anything argparse would reject.
+inline Options parse_options(int argc, const char* const* argv) {
+    namespace po = boost::program_options;
+    Options o;
+    po::options_description visible = option_descriptions(o);
+    po::options_description all;
+    all.add(visible).add_options()("operator", po::value(&o.operator_name));
+    po::positional_options_description positional;
+    positional.add("operator", 1);
+    po::variables_map vm;
+    try {
+        po::store(
+            po::command_line_parser(argc, argv)
+                .options(all)
+                .positional(positional)
+                .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
+                .run(),
+            vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        throw UsageError(e.what());
+    }
+    if (o.help || o.version)
+        return o;
+    auto take = [&](const char* name, std::optional<std::string>& field) {
+        if (vm.count(name))
+            field = vm[name].as<std::string>();
+    };
+    take("results", o.results);
+    take("mr-iid", o.mr_iid);
+    take("benchmark-base", o.benchmark_base);
+    take("optimized-cases-file", o.optimized_cases_file);
+    take("state", o.state);
+    take("impact-metric", o.impact_metric);
+    take("bottleneck", o.bottleneck);
+    take("profile-evidence", o.profile_evidence);
+    take("out", o.out);
+    take("repo", o.repo);
+    take("layout", o.layout);
+    o.base_given = vm.count("base") && !vm["base"].defaulted();
+    if (o.operator_name.empty())
+        throw UsageError("the following arguments are required: operator");
+    if (!vm.count("phase"))
+        throw UsageError("the following arguments are required: --phase");
+    detail::require_choice("--phase", o.phase, {"preflight", "evidence", "summary"});
+    detail::require_choice("--format", o.format, {"md", "json"});
+    detail::require_choice("--state", o.state, {"provisional", "final"});
+    detail::require_choice("--impact-metric", o.impact_metric, {"cpp_time", "python_overhead"});
+    detail::require_choice("--bottleneck", o.bottleneck, {"Memory-bound", "Compute-bound"});
+    return o;
+}
+
+} // namespace odo::driver
