@@ -7,7 +7,7 @@ build=${ODO_BUILD_DIR:-build/fuzz}
 CXX=clang++ cmake -S . -B "$build" -DODO_BUILD_FUZZ=ON -DODO_BUILD_TESTS=OFF -DODO_BUILD_TOOLS=OFF \
       -DODO_BUILD_PERF=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j "$(nproc)"
-seconds=${ODO_FUZZ_SECONDS:-20}
+seconds=${ODO_FUZZ_SECONDS:-10}
 for target in "$build"/tests/fuzz/fuzz_*; do
   [ -x "$target" ] || continue
   name=$(basename "$target")
