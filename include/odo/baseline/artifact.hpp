@@ -1,0 +1,205 @@
+#pragma once
+#include "odo/baseline/config_set.hpp"
+#include "odo/baseline/detail/duplicate_keys.hpp"
+#include "odo/baseline/detail/problem_list.hpp"
+#include "odo/baseline/detail/sku_stem.hpp"
+#include "odo/baseline/metrics.hpp"
+#include "odo/baseline/nvbench_json.hpp"
+#include "odo/core/error.hpp"
+#include "odo/core/file.hpp"
+#include "odo/core/json_read.hpp"
+#include "odo/core/python_repr.hpp"
+#include "odo/core/text.hpp"
+#include "odo/surface/case_key.hpp"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace odo::baseline {
+
+// One measured row of a run artifact, checked against the configs and the SKU map.
+struct ArtifactRow {
+    std::string config_key;
+    std::string case_key;
+    std::string sku;
+    Metrics metrics;
+};
+
+// A run artifact (bench-harness.md §3.4): the rows of one benchmark run, with the provenance
+// of the envelope form. Bare legacy artifacts have no metadata.
+struct Artifact {
+    std::string source;
+    std::optional<boost::json::object> run_metadata;
+    std::vector<ArtifactRow> rows;
+
+    // Whether the run's metadata says it was a nightly run (drift reads only those).
+    bool is_nightly() const {
+        const auto* flag = run_metadata ? run_metadata->if_contains("is_nightly") : nullptr;
+        return flag && flag->is_bool() && flag->get_bool();
+    }
+};
+
+// The unchecked content of an artifact file: `{case_key: {sku: metrics}}` and the metadata.
+struct ArtifactDocument {
+    std::string source;
+    std::optional<boost::json::object> run_metadata;
+    boost::json::object baselines;
+};
+
+inline constexpr std::int64_t artifact_schema_version = 1;
+
+namespace detail {
+
+inline ArtifactDocument envelope_document(const boost::json::object& o, std::string source) {
+    const auto& version = o.at("schema_version");
+    if (!version.is_int64() || version.get_int64() != artifact_schema_version)
+        throw InputError(source + ": schema_version must be 1 (got " + json::dumps(version) + ")");
+    const auto* baselines = o.if_contains("baselines");
+    if (!baselines || !baselines->is_object())
+        throw InputError(source + ": baselines must be an object keyed by case key");
+    ArtifactDocument doc{std::move(source), std::nullopt, baselines->get_object()};
+    if (const auto* metadata = o.if_contains("run_metadata")) {
+        if (!metadata->is_object())
+            throw InputError(doc.source + ": run_metadata must be an object");
+        doc.run_metadata = metadata->get_object();
+    }
+    return doc;
+}
+
+} // namespace detail
+
+// The envelope `{"schema_version": 1, "run_metadata": {...}, "baselines": {...}}` or the bare
+// legacy mapping `{case_key: {sku: metrics}}`, told apart by `schema_version`.
+inline ArtifactDocument read_artifact_document(const boost::json::value& doc, std::string source) {
+    if (!doc.is_object())
+        throw InputError(source + ": an artifact must be a JSON object");
+    const auto& o = doc.get_object();
+    if (!o.contains("schema_version") && is_nvbench_json(doc))
+        throw InputError(source + ": this is nvbench's own JSON output, not a baseline artifact "
+                                  "(import it as nvbench output)");
+    if (o.contains("schema_version"))
+        return detail::envelope_document(o, std::move(source));
+    return {std::move(source), std::nullopt, o};
+}
+
+// Parses an artifact file's text; a key repeated within one object (a row written twice) is an
+// error rather than silently the last one.
+inline ArtifactDocument parse_artifact_text(std::string_view text, std::string source) {
+    const boost::json::value doc = json::parse(text, source);
+    if (const auto duplicate = detail::first_duplicate_key(text))
+        throw InputError(source + ": key " + python_str_repr(*duplicate) +
+                         " appears twice in one object (duplicate rows)");
+    return read_artifact_document(doc, std::move(source));
+}
+
+namespace detail {
+
+inline void ingest_case(const ArtifactDocument& doc, const std::string& case_key,
+                        const boost::json::value& payload, const ConfigSet& set,
+                        const std::vector<std::string>& sku_stems, Artifact& out,
+                        std::vector<std::string>& problems) {
+    const std::string where = doc.source + ": " + case_key;
+    std::string config_key;
+    try {
+        config_key = surface::parse_case_key(case_key).config_key;
+    } catch (const InputError& e) {
+        problems.push_back(doc.source + ": " + e.what());
+        return;
+    }
+    const IndexedConfig* config = set.find(config_key);
+    if (!config) {
+        problems.push_back(where + ": unknown config key " + python_str_repr(config_key) +
+                           " (no operator config declares it)");
+        return;
+    }
+    if (const std::string problem = set.case_key_problem(*config, case_key); !problem.empty()) {
+        problems.push_back(doc.source + ": " + problem);
+        return;
+    }
+    if (!payload.is_object()) {
+        problems.push_back(where + ": must be an object keyed by SKU stem");
+        return;
+    }
+    for (const auto& sku : payload.get_object()) {
+        const std::string stem(sku.key());
+        const std::string row = where + " " + stem + ": ";
+        if (const std::string problem = sku_stem_problem(sku_stems, stem); !problem.empty()) {
+            problems.push_back(row + problem);
+            continue;
+        }
+        std::vector<std::string> metric_problems;
+        if (auto m = read_metrics(sku.value(), MetricsSchema::Artifact, metric_problems))
+            out.rows.push_back({config_key, case_key, stem, *std::move(m)});
+        for (const std::string& p : metric_problems)
+            problems.push_back(row + p);
+    }
+}
+
+} // namespace detail
+
+// Checks every row of an artifact (bench-harness.md §5.1): the case key's config exists in the
+// set, the key is one of its cases (axes in order, values canonical and declared), SKUs are
+// stems of the SKU map and the metrics follow the artifact schema. Rows that fail are left out
+// and each failure is appended to `problems`, naming the file, case key, SKU and field.
+inline Artifact ingest_artifact(const ArtifactDocument& doc, const ConfigSet& set,
+                                const std::vector<std::string>& sku_stems,
+                                std::vector<std::string>& problems) {
+    Artifact artifact{doc.source, doc.run_metadata, {}};
+    for (const auto& kv : doc.baselines)
+        detail::ingest_case(doc, std::string(kv.key()), kv.value(), set, sku_stems, artifact,
+                            problems);
+    return artifact;
+}
+
+// Reads and checks an artifact file; InputError listing every problem.
+inline Artifact load_artifact(const std::filesystem::path& path, const ConfigSet& set,
+                              const std::vector<std::string>& sku_stems) {
+    std::vector<std::string> problems;
+    Artifact artifact = ingest_artifact(parse_artifact_text(read_file(path), path.string()), set,
+                                        sku_stems, problems);
+    detail::throw_if_problems(problems);
+    return artifact;
+}
+
+// The artifact files named by `--from` arguments: a file must end in .json; a directory gives
+// its direct *.json children, sorted. Missing paths and empty directories are errors; a file
+// named twice is read once.
+inline std::vector<std::filesystem::path>
+artifact_paths(const std::vector<std::filesystem::path>& from) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> paths;
+    auto add = [&](const fs::path& p) {
+        std::error_code ec;
+        const fs::path resolved = fs::weakly_canonical(p, ec);
+        const bool seen = std::any_of(paths.begin(), paths.end(), [&](const fs::path& q) {
+            return fs::weakly_canonical(q, ec) == resolved;
+        });
+        if (!seen)
+            paths.push_back(p);
+    };
+    for (const fs::path& p : from) {
+        std::error_code ec;
+        if (fs::is_directory(p, ec)) {
+            const auto children = surface::detail::glob_files(p, "*.json");
+            if (children.empty())
+                throw InputError(p.string() + ": directory has no *.json artifact");
+            for (const fs::path& child : children)
+                add(child);
+        } else if (!fs::exists(p, ec)) {
+            throw InputError(p.string() + ": no such file or directory");
+        } else if (p.extension() != ".json") {
+            throw InputError(p.string() + ": an artifact must be a .json file");
+        } else {
+            add(p);
+        }
+    }
+    return paths;
+}
+
+} // namespace odo::baseline

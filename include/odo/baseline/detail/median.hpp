@@ -1,0 +1,14 @@
+#pragma once
+#include <algorithm>
+#include <vector>
+
+namespace odo::baseline::detail {
+
+// Python's statistics.median: the middle value, or the mean of the two middle values.
+inline double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+} // namespace odo::baseline::detail

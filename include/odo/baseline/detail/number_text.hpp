@@ -1,0 +1,45 @@
+#pragma once
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <system_error>
+
+namespace odo::baseline::detail {
+
+// printf("%.<decimals>f") without the C locale: reports must not depend on LC_NUMERIC.
+inline std::string fixed(double value, int decimals) {
+    if (!std::isfinite(value))
+        return std::isnan(value) ? "nan" : value < 0 ? "-inf" : "inf";
+    char buf[400];
+    const auto res =
+        std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, decimals);
+    return std::string(buf, res.ptr);
+}
+
+// printf("%+.<decimals>f"): the sign is always shown.
+inline std::string signed_fixed(double value, int decimals) {
+    const std::string text = fixed(value, decimals);
+    return text.front() == '-' || text == "nan" ? text : "+" + text;
+}
+
+// printf("%.3g"), locale-free.
+inline std::string general3(double value) {
+    if (!std::isfinite(value))
+        return fixed(value, 0);
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 3);
+    return std::string(buf, res.ptr);
+}
+
+// Python's round(value, 2): the correctly rounded decimal, ties to even on the exact binary
+// value, as run_bench rounds `GPU Noise (µs)`.
+inline double round2(double value) {
+    if (!std::isfinite(value))
+        return value;
+    const std::string text = fixed(value, 2);
+    double rounded = value;
+    std::from_chars(text.data(), text.data() + text.size(), rounded);
+    return rounded;
+}
+
+} // namespace odo::baseline::detail

@@ -1,0 +1,18 @@
+#pragma once
+#include "odo/core/python_repr.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace odo::baseline::detail {
+
+// Why `stem` cannot key a row, or "" when it is one of the SKU map's stems.
+inline std::string sku_stem_problem(const std::vector<std::string>& stems,
+                                    const std::string& stem) {
+    if (std::find(stems.begin(), stems.end(), stem) != stems.end())
+        return {};
+    return "unknown SKU stem (not in sku_map.json " + python_list_repr(stems) + ")";
+}
+
+} // namespace odo::baseline::detail

@@ -1,0 +1,92 @@
+#pragma once
+#include "odo/baseline/artifact.hpp"
+#include "odo/baseline/detail/weighted_sums.hpp"
+#include "odo/baseline/metrics.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace odo::baseline {
+
+// The merged measurement of one case × SKU over every imported artifact: what an import
+// writes into the committed baseline.
+struct BaselineUpdate {
+    std::string config_key;
+    std::string case_key;
+    std::string sku;
+    Metrics metrics;
+};
+
+namespace detail {
+
+// Running (count, mean, M2) of per-run python − cpp gaps: Chan's parallel variance update.
+struct GapPool {
+    std::int64_t count = 0;
+    double mean = 0;
+    double m2 = 0;
+    bool usable = true; // false once an item cannot contribute its per-run spread
+
+    void add(const Metrics& m) {
+        if (!m.cpp || !m.python || (m.n_runs > 1 && !m.gap_stddev_us)) {
+            usable = false;
+            return;
+        }
+        const double gap = m.python->time_us - m.cpp->time_us;
+        const double item_m2 =
+            m.n_runs > 1 ? *m.gap_stddev_us * *m.gap_stddev_us * double(m.n_runs - 1) : 0.0;
+        const double n = double(count), k = double(m.n_runs);
+        const double delta = gap - mean;
+        m2 += item_m2 + delta * delta * n * k / (n + k);
+        mean += delta * k / (n + k);
+        count += m.n_runs;
+    }
+
+    std::optional<double> stddev() const {
+        if (!usable || count < 2)
+            return std::nullopt;
+        return std::sqrt(std::fmax(m2, 0.0) / double(count - 1));
+    }
+};
+
+struct MergeGroup {
+    WeightedSums cpp, python;
+    GapPool gap;
+};
+
+} // namespace detail
+
+// Merges the rows of all artifacts by (config key, case key, SKU) (bench-harness.md §5.1):
+// per language the n_runs-weighted means of time, noise and bandwidth; both languages must
+// come from the same number of runs; the gap stddev is pooled when every item carries its
+// per-run pairing. Sorted by (config key, case key, SKU); problems are appended.
+inline std::vector<BaselineUpdate> merge_artifacts(const std::vector<Artifact>& artifacts,
+                                                   std::vector<std::string>& problems) {
+    using Key = std::tuple<std::string, std::string, std::string>;
+    std::map<Key, detail::MergeGroup> groups;
+    for (const Artifact& artifact : artifacts)
+        for (const ArtifactRow& row : artifact.rows) {
+            detail::MergeGroup& g = groups[{row.config_key, row.case_key, row.sku}];
+            if (row.metrics.cpp)
+                g.cpp.add(*row.metrics.cpp, row.metrics.n_runs);
+            if (row.metrics.python)
+                g.python.add(*row.metrics.python, row.metrics.n_runs);
+            g.gap.add(row.metrics);
+        }
+    std::vector<BaselineUpdate> updates;
+    for (const auto& [key, g] : groups) {
+        const auto& [config_key, case_key, sku] = key;
+        auto metrics = detail::run_means(g.cpp, g.python, case_key + " " + sku, problems);
+        if (!metrics)
+            continue;
+        metrics->gap_stddev_us = g.gap.stddev();
+        updates.push_back({config_key, case_key, sku, *std::move(metrics)});
+    }
+    return updates;
+}
+
+} // namespace odo::baseline
