@@ -72,14 +72,6 @@ inline std::string normalize_space(std::string_view s) {
     return out;
 }
 
-inline std::size_t identifier_end(std::string_view s, std::size_t i) {
-    if (i >= s.size() || !(std::isalpha(static_cast<unsigned char>(s[i])) || s[i] == '_'))
-        return i;
-    while (i < s.size() && is_identifier_char(s[i]))
-        ++i;
-    return i;
-}
-
 inline bool word_at(std::string_view s, std::size_t at, std::string_view word) {
     return s.substr(at, word.size()) == word && (at == 0 || !is_identifier_char(s[at - 1])) &&
            (at + word.size() >= s.size() || !is_identifier_char(s[at + word.size()]));

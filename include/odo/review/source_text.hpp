@@ -17,6 +17,22 @@ inline bool is_identifier_char(char c) noexcept {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
 }
 
+// The end of the run of identifier characters (letters, digits, '_') starting at s[i].
+inline std::size_t word_end(std::string_view s, std::size_t i) {
+    while (i < s.size() && is_identifier_char(s[i]))
+        ++i;
+    return i;
+}
+
+// The end of the identifier starting at s[i] (i itself when s[i] cannot start one).
+inline std::size_t identifier_end(std::string_view s, std::size_t i) {
+    if (i >= s.size() || !(std::isalpha(static_cast<unsigned char>(s[i])) || s[i] == '_'))
+        return i;
+    while (i < s.size() && is_identifier_char(s[i]))
+        ++i;
+    return i;
+}
+
 // The end of the string or character literal that opens at `open` (one past its closing quote,
 // or the end of the line when it is unterminated).
 inline std::size_t quoted_literal_end(std::string_view s, std::size_t open) {

@@ -97,12 +97,6 @@ struct TestMacro {
 
 namespace detail {
 
-inline std::size_t identifier_end(std::string_view s, std::size_t i) {
-    while (i < s.size() && is_identifier_char(s[i]))
-        ++i;
-    return i;
-}
-
 inline std::size_t skip_blank(std::string_view s, std::size_t i) {
     while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
         ++i;
@@ -142,7 +136,7 @@ inline std::vector<TestMacro> find_test_macros(std::string_view code) {
             ++i;
             continue;
         }
-        const std::size_t end = detail::identifier_end(code, i);
+        const std::size_t end = detail::word_end(code, i);
         const std::string_view word = code.substr(i, end - i);
         TestMacro macro{std::string(word), {}, {}, i};
         if (std::find(macros.begin(), macros.end(), word) != macros.end() &&

@@ -186,3 +186,10 @@ TEST_CASE("test_domain_findings: TST-1 then TST-2, once each, in the given phase
     CHECK(findings[0].phase == Phase::Evidence);
     CHECK(findings[1].phase == Phase::Evidence);
 }
+
+TEST_CASE("macro scanning steps over numbers and words that start with a digit") {
+    const auto macros = odo::review::find_test_macros(
+        "std::vector<uint8_t> input(64, 7); int 3d = 0x1F;\nTEST(OpFlip, correct_output) {}\n");
+    REQUIRE(macros.size() == 1);
+    CHECK(macros[0].suite == "OpFlip");
+}

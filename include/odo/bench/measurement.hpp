@@ -1,0 +1,81 @@
+#pragma once
+#include "odo/bench/clock.hpp"
+#include "odo/bench/statistics.hpp"
+#include "odo/bench/stopping.hpp"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace odo::bench {
+
+// One timed sample: the measured time of the work (GPU events, or the host clock) and the host
+// time beside it (nvbench's "CPU Time"), both per launch; a batch sample holds `launches`.
+struct Sample {
+    double time_s = 0;
+    double cpu_s = 0;
+    std::int64_t launches = 1;
+};
+
+// The kept raw samples of one measurement and why it stopped. Batch samples are stored per
+// launch (the sample's time over its launch count), so both kinds summarize the same way.
+struct Measurement {
+    std::vector<double> times_s;
+    std::vector<double> cpu_times_s;
+    std::int64_t launches_per_sample = 1;
+    StopReason stop = StopReason::Timeout;
+    std::string stop_detail; // at a timeout: the conditions still unmet
+    double walltime_s = 0;
+
+    Summary time() const { return summarize(times_s); }
+    Summary cpu_time() const { return summarize(cpu_times_s); }
+};
+
+namespace detail {
+
+// The wall clock is read only every few samples: for ns-scale host work a read per sample would
+// double the loop's cost. A sample longer than this forces a read, so slow work cannot overrun
+// the timeout by more than one sample.
+inline constexpr std::int64_t timeout_check_every = 64;
+inline constexpr double timeout_check_after_s = 1e-3;
+
+} // namespace detail
+
+// Takes samples until the criteria stop, recording why. `take_sample()` returns one Sample;
+// `clock.now_ns()` is the wall clock the timeout runs on. The same loop serves every backend
+// and, with a fake clock, the tests.
+template <class TakeSample, class Clock>
+Measurement measure(const StoppingCriteria& criteria, TakeSample&& take_sample, const Clock& clock,
+                    StopRule rule = StopRule::Noise) {
+    Measurement m;
+    NoiseCriterion criterion(criteria, rule);
+    const std::int64_t start_ns = clock.now_ns();
+    std::int64_t since_check = 0;
+    double time_since_check = 0;
+    while (true) {
+        const Sample sample = take_sample();
+        m.times_s.push_back(sample.time_s);
+        m.cpu_times_s.push_back(sample.cpu_s);
+        criterion.add(sample.time_s, sample.launches);
+        if (const auto reason = criterion.decision()) {
+            m.stop = *reason;
+            break;
+        }
+        time_since_check += sample.time_s * static_cast<double>(sample.launches);
+        if (++since_check < detail::timeout_check_every &&
+            time_since_check < detail::timeout_check_after_s)
+            continue;
+        since_check = 0;
+        time_since_check = 0;
+        if (seconds_between(start_ns, clock.now_ns()) > criteria.timeout_s) {
+            m.stop = StopReason::Timeout;
+            m.stop_detail = criterion.unmet();
+            break;
+        }
+    }
+    m.walltime_s = seconds_between(start_ns, clock.now_ns());
+    return m;
+}
+
+} // namespace odo::bench

@@ -1,0 +1,62 @@
+// Fuzzes the benchmark command line and the warm-up cap. The input is NUL-separated arguments.
+// Parsing either succeeds with usable options or throws odo::InputError; the warm-up cap either
+// reads as a value within its bound or throws odo::InputError.
+#include <odo/bench/options.hpp>
+#include <odo/bench/warmup.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+std::vector<std::string> split_arguments(std::string_view text) {
+    std::vector<std::string> args;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t nul = std::min(text.find('\0', start), text.size());
+        args.emplace_back(text.substr(start, nul - start));
+        start = nul + 1;
+    }
+    return args;
+}
+
+template <class T>
+bool has_duplicates(std::vector<T> items) {
+    std::sort(items.begin(), items.end());
+    return std::adjacent_find(items.begin(), items.end()) != items.end();
+}
+
+void check_options(const std::vector<std::string>& args) {
+    try {
+        const odo::bench::RunOptions o = odo::bench::parse_options(args);
+        if (!o.criteria.problem().empty() || o.tiers.empty() || has_duplicates(o.tiers) ||
+            has_duplicates(o.config_keys) || has_duplicates(o.cases))
+            std::abort();
+        if (o.gate_limits.regression_pct < 0 || o.gate_limits.max_noise_pct < 0)
+            std::abort();
+    } catch (const odo::InputError&) {
+    }
+}
+
+void check_warmup_cap(std::string_view text) {
+    try {
+        const std::int64_t cap = odo::bench::parse_warmup_cap(text);
+        if (cap < 0 || cap > odo::bench::max_warmup_cap)
+            std::abort();
+    } catch (const odo::InputError&) {
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    check_options(split_arguments(text));
+    check_warmup_cap(text);
+    return 0;
+}
