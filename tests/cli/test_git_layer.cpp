@@ -84,3 +84,12 @@ TEST_CASE("the last baseline refresh ignores case-only edits and unparseable rev
     CHECK(odo::baseline::last_baseline_refresh(git, path) == refresh);
     CHECK(odo::baseline::last_baseline_refresh(git, path, 2).empty()); // window too short
 }
+
+TEST_CASE("a timeout ends the program's own children too") {
+    const auto start = std::chrono::steady_clock::now();
+    // The shell's child `sleep` keeps the output pipe open: only a group kill lets us return.
+    const odo::ProcessResult r = odo::run_process(
+        "sh", {"-c", "sleep 30; echo done"}, {{}, std::chrono::milliseconds(300), {}});
+    CHECK(r.timed_out);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+}

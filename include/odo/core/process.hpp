@@ -2,6 +2,11 @@
 // HOST-ONLY: uses Boost.Process/Asio, which nvcc cannot compile. Never include from a .cu file.
 #include <boost/asio.hpp>
 #include <boost/process.hpp>
+#include <boost/process/extend.hpp>
+
+#include <csignal>
+#include <sys/types.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -32,6 +37,19 @@ struct ProcessOptions {
     std::string input;                          // written to stdin, which is then closed
 };
 
+namespace detail {
+
+// Puts the child in a process group of its own, so a timeout can end everything it started
+// (ncu runs the benchmark as its own child).
+struct OwnProcessGroup : boost::process::extend::handler {
+    template <class Executor>
+    void on_exec_setup(Executor&) const {
+        ::setpgid(0, 0);
+    }
+};
+
+} // namespace detail
+
 // Runs `program` (a path, or a name looked up on PATH) with an argument vector — never through
 // a shell — capturing stdout and stderr.
 inline ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
@@ -60,7 +78,8 @@ inline ProcessResult run_process(const std::string& program, const std::vector<s
                                             : boost::filesystem::path(options.working_dir.string());
     bp::child child(exe, bp::args(args), bp::start_dir(dir),
                     bp::std_in<boost::asio::buffer(options.input), bp::std_out> out,
-                    bp::std_err > err, context, bp::error(launch_error));
+                    bp::std_err > err, context, bp::error(launch_error),
+                    detail::OwnProcessGroup{});
     if (launch_error) {
         result.error = program + ": cannot start (" + launch_error.message() + ")";
         return result;
@@ -71,6 +90,7 @@ inline ProcessResult run_process(const std::string& program, const std::vector<s
         result.timed_out = true;
         result.error = program + ": timed out after " +
                        std::to_string(options.timeout.count() / 1000.0) + " s";
+        ::kill(-child.id(), SIGKILL); // the whole group: the program and what it started
         std::error_code ignored;
         child.terminate(ignored);
         context.restart();
