@@ -6,13 +6,16 @@
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
 #include <odo/core/render.hpp>
+#include <odo/gates/evidence.hpp>
 #include <odo/gates/preflight.hpp>
+#include <odo/gates/summary_phase.hpp>
 #include <odo/repo/git.hpp>
 #include <odo/repo/layout_file.hpp>
 #include <odo/repo/operator.hpp>
 
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 
 namespace {
 
@@ -30,6 +33,17 @@ fs::path repository_root(const Options& o) {
                           ": not inside a git repository (give --repo DIR)");
 }
 
+// The MR description: --results FILE, or stdin for '-'; nullopt when absent or unreadable, which
+// ODO-3 reports.
+std::optional<std::string> read_results(const Options& o) {
+    if (!o.results)
+        return std::nullopt;
+    if (*o.results == "-")
+        return std::string(std::istreambuf_iterator<char>(std::cin),
+                           std::istreambuf_iterator<char>());
+    return odo::try_read_file(*o.results);
+}
+
 std::string render(const odo::Report& report, const Options& o) {
     return o.format == "json" ? odo::render_json(report) : odo::render_markdown(report);
 }
@@ -41,6 +55,34 @@ int emit(const odo::Report& report, const Options& o) {
         odo::write_file_atomically(*o.out, text + "\n");
     std::cout << text << "\n";
     return odo::exit_code(report);
+}
+
+// The summary phase prints the description (or writes it to --out) instead of a report, and
+// reports its errors as the reference does: "optimize-op summary: <message>", exit 2.
+int run_summary(const Options& o, const fs::path& root, const odo::repo::Layout& layout) {
+    odo::gates::SummaryPhaseOptions s;
+    s.repo_root = root;
+    s.layout = layout;
+    s.operator_name = o.operator_name;
+    s.benchmark_base = o.benchmark_base;
+    s.optimized_cases_file = o.optimized_cases_file;
+    s.state = o.state;
+    s.bottleneck = o.bottleneck;
+    s.profile_evidence = o.profile_evidence;
+    s.impact_metric = o.impact_metric;
+    s.secondary_operators = o.secondary_operators;
+    s.results = o.results;
+    if (o.out)
+        s.out = fs::path(*o.out);
+    try {
+        const std::string description = odo::gates::run_summary_phase(s);
+        if (!o.out)
+            std::cout << description << "\n";
+        return 0;
+    } catch (const odo::InputError& e) {
+        std::cerr << "optimize-op summary: " << e.what() << "\n";
+        return 2;
+    }
 }
 
 int run(const Options& o) {
@@ -59,8 +101,11 @@ int run(const Options& o) {
         return emit(odo::gates::run_preflight(
                         odo::gates::load_preflight_context(root, layout, op, o.base, git)),
                     o);
-    // Phases still to come are refused rather than half-run.
-    throw odo::driver::UsageError("--phase " + o.phase + " is not available in this version yet");
+    if (o.phase == "evidence")
+        return emit(odo::gates::run_evidence(odo::gates::load_evidence_context(
+                        root, layout, op, o.base, read_results(o), o.mr_iid, git)),
+                    o);
+    return run_summary(o, root, layout); // --phase summary (the options allow nothing else)
 }
 
 } // namespace

@@ -1,0 +1,266 @@
+#pragma once
+// HOST-ONLY: gathers git facts through odo::repo::Git. Never include from a .cu file.
+//
+// The evidence phase (gates.md §4): gathers what each ODO check judges — the change since the
+// merge base, the v1 summary in the MR description, the committed baselines, the review checks —
+// and runs the standard composition ODO-0 … ODO-12.
+#include "odo/baseline/config_set.hpp"
+#include "odo/baseline/operator_file.hpp"
+#include "odo/baseline/regression_at_ref.hpp"
+#include "odo/baseline/validation.hpp"
+#include "odo/core/file.hpp"
+#include "odo/core/json_read.hpp"
+#include "odo/gates/evidence_checks.hpp"
+#include "odo/gates/evidence_checks_binding_impact.hpp"
+#include "odo/gates/evidence_checks_checklist.hpp"
+#include "odo/gates/evidence_checks_regression.hpp"
+#include "odo/gates/evidence_checks_summary.hpp"
+#include "odo/gates/evidence_facts.hpp"
+#include "odo/gates/gate.hpp"
+#include "odo/repo/git.hpp"
+#include "odo/repo/layout.hpp"
+#include "odo/repo/operator.hpp"
+#include "odo/review/bench_checks.hpp"
+#include "odo/review/curated_data.hpp"
+#include "odo/review/support_probe.hpp"
+#include "odo/review/test_checks.hpp"
+#include "odo/summary/parse.hpp"
+#include "odo/surface/manifest.hpp"
+#include "odo/surface/sku_map.hpp"
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace odo::gates {
+
+struct EvidenceContext {
+    std::filesystem::path repo_root;
+    repo::Layout layout;
+    repo::OperatorPaths op;
+    repo::OperatorSet all_ops;
+    std::string guide;
+
+    EvidenceFacts facts;
+    std::optional<std::string> results; // the MR description; nullopt: not given
+    SummaryFormatFacts summary;         // ODO-3's view, also the source of the checklist
+    std::map<std::string, ChecklistEntry> checklist; // label -> item of the live block
+    bool tests_ok = false;                           // no TST-1/TST-2 GAP
+    std::optional<Finding> ben6;
+    RegressionGateFacts regression;
+    ScopeDeclaration scope;
+    SecondaryScopePolicy policy;
+    BindingImpactFacts binding_impact;
+
+    std::optional<ChecklistEntry> item(const std::string& label) const {
+        const auto it = checklist.find(label);
+        return it == checklist.end() ? std::nullopt : std::optional<ChecklistEntry>(it->second);
+    }
+};
+
+namespace detail {
+
+inline std::optional<boost::json::value> json_of(const std::optional<std::string>& text) {
+    return text ? json::try_parse(*text) : std::nullopt;
+}
+
+inline void read_summary(EvidenceContext& c, const repo::Git& git,
+                         const summary::Markers& markers) {
+    SummaryFormatFacts& s = c.summary;
+    s.results = c.results;
+    s.head_sha = git.resolve_commit("HEAD").value_or("");
+    s.candidate_config = json_of(try_read_file(c.repo_root / c.op.bench_cfg));
+    s.sku_map = json_of(try_read_file(c.repo_root / c.layout.paths.sku_map));
+    if (!c.results)
+        return;
+    try {
+        s.parsed = summary::parse_summary(*c.results, markers);
+    } catch (const InputError& e) {
+        s.parse_error = e.what();
+        return;
+    }
+    const summary::Metadata& m = s.parsed->metadata;
+    s.baseline_is_ancestor_rc = git.is_ancestor(m.baseline_commit, "HEAD");
+    s.baseline_config_spec = m.baseline_commit + ":" + c.op.bench_cfg;
+    const auto objects = git.read_objects({s.baseline_config_spec});
+    if (const auto it = objects.find(s.baseline_config_spec); it != objects.end() && it->second) {
+        auto config = json::try_parse(*it->second);
+        if (config && config->is_object())
+            s.baseline_config = std::move(config);
+    }
+    for (const summary::ChecklistItem& item : s.parsed->body.checklist)
+        c.checklist[item.label] = {item.checked, item.evidence};
+}
+
+// ODO-7 over the operator's own committed config, against the merge base: an un-rebased branch
+// must not look regressed because the base got faster, and another operator's broken file is
+// not this campaign's failure (gates.md §8.15).
+inline RegressionGateFacts regression_facts(const EvidenceContext& c, const repo::Git& git,
+                                            const std::vector<std::string>& sku_stems) {
+    RegressionGateFacts f;
+    f.compared_to = c.facts.range.merge_base.value_or(c.facts.range.base);
+    try {
+        std::vector<baseline::OperatorFile> files;
+        files.push_back(baseline::load_operator_file(c.repo_root / c.op.bench_cfg));
+        const baseline::ConfigSet set(std::move(files));
+        f.validation = baseline::validate_baselines(set, sku_stems);
+        f.regression = baseline::reject_regressions_from(git, f.compared_to, set);
+    } catch (const InputError& e) {
+        f.problem = e.what();
+    }
+    return f;
+}
+
+inline std::vector<std::string>
+stems_in_file_order(const std::optional<boost::json::value>& sku_map) {
+    std::vector<std::string> stems;
+    const boost::json::object* root = sku_map ? sku_map->if_object() : nullptr;
+    const boost::json::value* entries = root ? root->if_contains("entries") : nullptr;
+    if (entries && entries->is_array())
+        for (const auto& e : entries->get_array())
+            if (const auto* o = e.if_object())
+                if (const auto* stem = o->if_contains("stem"); stem && stem->is_string())
+                    stems.emplace_back(stem->get_string());
+    return stems;
+}
+
+inline BindingImpactFacts binding_impact_facts(const EvidenceContext& c) {
+    BindingImpactFacts f;
+    f.summary_error = c.summary.parsed ? ""
+                                       : (c.summary.parse_error.empty() ? "no results summary"
+                                                                        : c.summary.parse_error);
+    if (c.summary.parsed) {
+        f.baseline_commit = c.summary.parsed->metadata.baseline_commit;
+        f.optimized_cases = c.summary.parsed->metadata.optimized_cases;
+    }
+    f.baseline_config = c.summary.baseline_config;
+    f.candidate_config = c.summary.candidate_config;
+    f.reference_skus = stems_in_file_order(c.summary.sku_map);
+    f.sku_map_path = c.layout.paths.sku_map;
+    return f;
+}
+
+} // namespace detail
+
+// Loads every fact of the evidence phase. Malformed repository files that the checks cannot
+// judge (manifest, SKU map, curated data, scope policy) throw InputError naming the file.
+inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, repo::Layout layout,
+                                             repo::OperatorPaths op, const std::string& base,
+                                             std::optional<std::string> results,
+                                             std::optional<std::string> mr_iid,
+                                             const repo::Git& git) {
+    EvidenceContext c;
+    c.repo_root = std::move(repo_root);
+    const auto& paths = layout.paths;
+    if (std::filesystem::exists(c.repo_root / paths.manifest))
+        for (const std::string& name :
+             surface::load_manifest(c.repo_root / paths.manifest).operator_names())
+            c.all_ops.insert(name);
+    std::vector<std::string> sku_stems;
+    if (std::filesystem::exists(c.repo_root / paths.sku_map))
+        sku_stems = surface::load_sku_map(c.repo_root / paths.sku_map).stems();
+    c.guide = layout.guidelines.optimization;
+    c.facts = gather_evidence_facts(git, layout, op, c.all_ops, base);
+    c.results = std::move(results);
+
+    const review::SupportInfo support =
+        review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
+    c.tests_ok = true;
+    for (const Finding& f :
+         review::test_domain_findings(c.repo_root, op, support, layout, Phase::Evidence))
+        c.tests_ok = c.tests_ok && f.status != Status::Gap;
+    const auto config_text = try_read_file(c.repo_root / op.bench_cfg);
+    const review::BenchConfigInput bench =
+        config_text
+            ? review::parse_bench_config_input(*config_text, op.bench_cfg)
+            : review::BenchConfigInput{op.bench_cfg, std::nullopt, op.bench_cfg + ": missing"};
+    c.ben6 = review::check_planar_coverage(bench, support, Phase::Evidence);
+
+    c.layout = std::move(layout);
+    c.op = std::move(op);
+    detail::read_summary(c, git, summary::Markers::from_layout(c.layout));
+    c.regression = detail::regression_facts(c, git, sku_stems);
+    c.binding_impact = detail::binding_impact_facts(c);
+    c.scope.metadata_operator =
+        c.summary.parsed ? c.summary.parsed->metadata.operator_name : c.op.operator_name;
+    if (c.summary.parsed)
+        c.scope.secondaries = c.summary.parsed->metadata.secondary_operators;
+    c.scope.mr_iid = std::move(mr_iid);
+    c.policy = load_secondary_scope_policy(c.repo_root, c.layout);
+    return c;
+}
+
+// ODO-1 … ODO-12 except ODO-3, which judges the others' outcomes, and ODO-0, which is reported
+// only when N-A (run_evidence adds both).
+inline Gate<EvidenceContext> evidence_gate() {
+    using C = EvidenceContext;
+    return Gate<C>(
+        Phase::Evidence,
+        {[](const C& c) {
+             return check_odo1_regression_evidence(
+                 c.facts.range, c.tests_ok, c.item("Pixelwise equality to reference"), c.guide);
+         },
+         [](const C& c) {
+             return check_odo2_baselines_updated(c.facts.range, c.facts.config, c.op, c.guide);
+         },
+         [](const C& c) { return check_odo4_lead_exhaustion(c.item("Lead exhaustion"), c.guide); },
+         [](const C& c) {
+             return check_odo5_api_abi(c.facts.range, c.facts.api, c.op, c.layout, c.guide);
+         },
+         [](const C& c) {
+             return check_odo6_perf_hygiene(c.facts.range, c.facts.commits, c.op, c.all_ops,
+                                            c.layout, c.guide);
+         },
+         [](const C& c) { return check_odo7_baseline_regression(c.regression, c.guide); },
+         [](const C& c) {
+             return check_odo8_review_refactor(c.facts.range, c.results.has_value(),
+                                               c.item("Review/refactor gate"), c.op, c.guide);
+         },
+         [](const C& c) { return check_odo9_memory_footprint(c.results.value_or(""), c.guide); },
+         [](const C& c) {
+             return check_odo10_operator_scope(c.facts.range, c.all_ops, c.layout, c.op, c.scope,
+                                               c.policy, c.guide);
+         },
+         [](const C& c) { return check_odo11_fake_planar_rerun(c.ben6, c.guide); },
+         [](const C& c) {
+             return check_odo12_binding_impact(c.facts.range, c.op, c.binding_impact, c.guide);
+         }});
+}
+
+namespace detail {
+
+// The status ODO-3 cross-checks a checked box against. A box whose gate is N-A because nothing
+// in the implementation changed may be checked when its evidence says so — otherwise a campaign
+// without implementation change could never reach a final summary (gates.md §8.12).
+inline std::string checklist_gate_status(const EvidenceContext& c, const std::string& label,
+                                         const Finding& gate) {
+    const auto item = c.item(label);
+    if (gate.status == Status::NotApplicable && c.facts.range.changed &&
+        c.facts.range.implementation_changed.empty() && item &&
+        item->evidence.find("N-A: no implementation change") != std::string::npos)
+        return std::string(to_string(Status::Pass));
+    return std::string(to_string(gate.status));
+}
+
+} // namespace detail
+
+inline Report run_evidence(const EvidenceContext& c) {
+    Report report = evidence_gate().run(c, c.op.operator_name, c.op.op);
+    std::map<std::string, std::string> gate_status;
+    for (const auto& [label, id] : checklist_gates())
+        for (const Finding& f : report.findings)
+            if (f.id == id)
+                gate_status[label] = detail::checklist_gate_status(c, label, f);
+    // ODO-3 is reported in contract order, after ODO-1 and ODO-2.
+    report.findings.insert(report.findings.begin() + 2,
+                           check_odo3_results_format(c.summary, c.op,
+                                                     summary::Markers::from_layout(c.layout),
+                                                     gate_status, c.guide));
+    if (auto odo0 = check_odo0_no_optimization(c.facts.range, c.op, c.guide))
+        report.findings.insert(report.findings.begin(), *odo0);
+    return report;
+}
+
+} // namespace odo::gates

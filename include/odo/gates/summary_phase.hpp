@@ -1,0 +1,209 @@
+#pragma once
+// HOST-ONLY: reads the baseline benchmark config from git. Never include from a .cu file.
+//
+// The summary phase of optimize_op (gates.md §5): initializes the v1 MR optimization summary
+// from a benchmark base, or refreshes an existing one against the working tree, and optionally
+// writes it to a file atomically.
+#include "odo/core/atomic_write.hpp"
+#include "odo/core/error.hpp"
+#include "odo/core/file.hpp"
+#include "odo/core/json_read.hpp"
+#include "odo/core/python_repr.hpp"
+#include "odo/repo/git.hpp"
+#include "odo/repo/layout.hpp"
+#include "odo/repo/operator.hpp"
+#include "odo/summary/generate.hpp"
+#include "odo/summary/parse.hpp"
+#include "odo/summary/python_text.hpp"
+#include "odo/summary/refresh.hpp"
+
+#include <boost/json.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace odo::gates {
+
+// The phase's options (gates.md §1), already split from the command line.
+struct SummaryPhaseOptions {
+    std::filesystem::path repo_root;
+    repo::Layout layout;
+    std::string operator_name; // as typed; resolved case-insensitively
+    std::optional<std::string> benchmark_base;
+    std::optional<std::string> optimized_cases_file;
+    std::optional<std::string> state;
+    std::optional<std::string> bottleneck;
+    std::optional<std::string> profile_evidence;
+    std::optional<std::string> impact_metric;
+    std::vector<std::string> secondary_operators;
+    // The MR description to refresh: a path, or "-" for standard input (then `results_text`
+    // when the caller has read it already, else std::cin). Paths, like optimized_cases_file and
+    // out, are relative to the working directory, not to the repository.
+    std::optional<std::string> results;
+    std::optional<std::string> results_text;
+    std::optional<std::filesystem::path> out;
+};
+
+namespace detail {
+
+inline std::optional<boost::json::value> parse_json_text(const std::optional<std::string>& text) {
+    return text ? json::try_parse(*text) : std::nullopt;
+}
+
+inline boost::json::value baseline_config_at(const repo::Git& git, const std::string& sha,
+                                             const std::string& cfg) {
+    const std::string spec = sha + ":" + cfg;
+    const auto objects = git.read_objects({spec});
+    const auto it = objects.find(spec);
+    auto doc = parse_json_text(it == objects.end() ? std::nullopt : it->second);
+    if (!doc)
+        throw InputError("cannot load baseline benchmark config at " + spec);
+    return *std::move(doc);
+}
+
+inline summary::State state_option(const std::string& state) {
+    if (state == "final")
+        return summary::State::Final;
+    if (state == "provisional")
+        return summary::State::Provisional;
+    throw InputError("--state must be provisional or final");
+}
+
+inline summary::ImpactMetric impact_metric_option(const std::string& metric) {
+    if (metric == "cpp_time")
+        return summary::ImpactMetric::CppTime;
+    if (metric == "python_overhead")
+        return summary::ImpactMetric::PythonOverhead;
+    throw InputError("--impact-metric must be cpp_time or python_overhead");
+}
+
+inline std::string read_description(const SummaryPhaseOptions& o) {
+    if (*o.results == "-")
+        return o.results_text ? *o.results_text
+                              : std::string(std::istreambuf_iterator<char>(std::cin),
+                                            std::istreambuf_iterator<char>());
+    if (auto text = try_read_file(*o.results))
+        return *std::move(text);
+    throw InputError("cannot read MR description: " + *o.results);
+}
+
+// The exact case keys of the optimized-cases file: one per line, stripped, blank lines dropped.
+inline std::vector<std::string> read_optimized_cases(const SummaryPhaseOptions& o) {
+    const std::string& name = *o.optimized_cases_file;
+    std::ifstream in(name, std::ios::binary);
+    if (!in)
+        throw InputError("cannot read optimized cases file " + name + ": " + std::strerror(errno));
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!summary::pytext::is_valid_utf8(text))
+        throw InputError("cannot read optimized cases file " + name + ": not UTF-8 text");
+    std::vector<std::string> keys;
+    for (const auto& line : summary::pytext::split_lines(text))
+        if (const auto key = summary::pytext::strip(line.text); !key.empty())
+            keys.emplace_back(key);
+    return keys;
+}
+
+inline void require_init_options(const SummaryPhaseOptions& o) {
+    std::vector<std::string> missing;
+    const std::pair<const std::optional<std::string>*, const char*> required[] = {
+        {&o.benchmark_base, "--benchmark-base"},
+        {&o.optimized_cases_file, "--optimized-cases-file"},
+        {&o.state, "--state"},
+        {&o.bottleneck, "--bottleneck"},
+        {&o.profile_evidence, "--profile-evidence"}};
+    for (const auto& [value, flag] : required)
+        if (!*value)
+            missing.emplace_back(flag);
+    if (!missing.empty())
+        throw InputError("initializing a summary requires " + text::join(missing, ", "));
+}
+
+struct PhaseInputs {
+    repo::OperatorPaths op;
+    repo::Git git;
+    boost::json::value candidate_config;
+    boost::json::value sku_map;
+    summary::Markers markers;
+};
+
+inline std::string refresh(const SummaryPhaseOptions& o, const PhaseInputs& in) {
+    const summary::ParsedSummary old = summary::parse_summary(read_description(o), in.markers);
+    const boost::json::value baseline =
+        baseline_config_at(in.git, old.metadata.baseline_commit, in.op.bench_cfg);
+    summary::RefreshOptions refresh;
+    refresh.markers = in.markers;
+    refresh.candidate_commit = in.git.resolve_commit("HEAD");
+    if (o.state)
+        refresh.state = state_option(*o.state);
+    if (o.impact_metric)
+        refresh.impact_metric = impact_metric_option(*o.impact_metric);
+    if (!o.secondary_operators.empty())
+        refresh.secondary_operators = o.secondary_operators;
+    return summary::refresh_summary(old, {baseline, in.candidate_config, in.sku_map}, refresh);
+}
+
+inline std::string initialize(const SummaryPhaseOptions& o, const PhaseInputs& in) {
+    require_init_options(o);
+    const auto base = in.git.resolve_commit(*o.benchmark_base);
+    if (!base)
+        throw InputError("cannot resolve benchmark base " + python_str_repr(*o.benchmark_base));
+    const auto head = in.git.resolve_commit("HEAD");
+    if (!head)
+        throw InputError("cannot resolve HEAD");
+    if (*base == *head)
+        throw InputError("benchmark base must precede HEAD, not equal it");
+    if (in.git.is_ancestor(*base, *head) != 0)
+        throw InputError("benchmark base must be an ancestor of HEAD");
+    const boost::json::value baseline = baseline_config_at(in.git, *base, in.op.bench_cfg);
+    summary::Metadata m;
+    m.operator_name = in.op.operator_name;
+    m.state = state_option(*o.state);
+    m.baseline_commit = *base;
+    m.candidate_commit = *head;
+    m.optimized_cases = read_optimized_cases(o);
+    m.impact_metric = impact_metric_option(o.impact_metric.value_or("cpp_time"));
+    m.secondary_operators = o.secondary_operators;
+    summary::HumanContent human;
+    human.bottleneck = summary::parse_bottleneck(*o.bottleneck);
+    human.profile_evidence = *o.profile_evidence;
+    summary::Placement placement;
+    placement.markers = in.markers;
+    return summary::generate_summary(m, {baseline, in.candidate_config, in.sku_map}, human,
+                                     placement);
+}
+
+} // namespace detail
+
+// Runs the phase and returns the rendered description. With `out`, also writes it — trailing
+// whitespace removed, one final newline — atomically, so refreshing a file in place (`--results
+// F --out F`) either replaces it whole or, on any error, leaves it untouched. Errors are
+// InputError (summary::SummaryError included); drivers print "optimize-op summary: <message>"
+// and exit 2.
+inline std::string run_summary_phase(const SummaryPhaseOptions& o) {
+    detail::PhaseInputs in{repo::resolve_operator(o.repo_root, o.layout, o.operator_name),
+                           repo::Git(o.repo_root),
+                           {},
+                           {},
+                           summary::Markers::from_layout(o.layout)};
+    auto candidate = detail::parse_json_text(try_read_file(o.repo_root / in.op.bench_cfg));
+    if (!candidate)
+        throw InputError("cannot load candidate benchmark config: " + in.op.bench_cfg);
+    in.candidate_config = *std::move(candidate);
+    auto sku_map = detail::parse_json_text(try_read_file(o.repo_root / o.layout.paths.sku_map));
+    if (!sku_map)
+        throw InputError("cannot load " + o.layout.paths.sku_map);
+    in.sku_map = *std::move(sku_map);
+    const std::string description = o.results ? detail::refresh(o, in) : detail::initialize(o, in);
+    if (o.out)
+        write_file_atomically(*o.out, std::string(summary::pytext::rstrip(description)) + "\n");
+    return description;
+}
+
+} // namespace odo::gates
