@@ -1,0 +1,169 @@
+// Complete campaigns through the three phases of optimize_op on throw-away repositories, with
+// fixed commit dates so every SHA — and so every report byte — is reproducible. The markdown
+// reports of the clean campaign and of a stale summary are compared byte for byte with
+// tests/data/evidence/*.md.
+#include "temp_repo.hpp"
+
+#include <odo/core/json_read.hpp>
+#include <odo/core/json_write.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+
+namespace {
+
+using odo::testing::TempRepo;
+
+const std::string golden_dir = ODO_TEST_DATA_DIR "/evidence";
+
+odo::ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
+    args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
+    return odo::testing::run_in(repo.root(), "/usr/bin/env", args);
+}
+
+// Rewrites every committed C++ and Python time of the operator's config by `factor`, and
+// returns the case keys.
+std::vector<std::string> remeasure(const TempRepo& repo, double cpp_factor, double python_factor) {
+    const std::string path = "bench/config/operators/invert.json";
+    boost::json::value doc = odo::json::parse(repo.read(path), path);
+    std::vector<std::string> keys;
+    for (auto& config : doc.at("configs").as_object())
+        for (auto& [key, per_sku] : config.value().at("baselines").as_object()) {
+            keys.emplace_back(key);
+            for (auto& sku : per_sku.as_object()) {
+                auto& row = sku.value().as_object();
+                row["gpu_time_us_cpp"] = row["gpu_time_us_cpp"].as_double() * cpp_factor;
+                row["gpu_time_us_python"] = row["gpu_time_us_python"].as_double() * python_factor;
+            }
+        }
+    repo.write(path, odo::json::dumps(doc, {4, false, true}) + "\n");
+    return keys;
+}
+
+const char* const checked_items[][2] = {
+    {"Pixelwise equality to reference",
+     "`EXPECT_EQ(output, InvertGold(input))` in `TestOpInvert.correct_output` against the "
+     "independent host reference: 5/5 variants passed."},
+    {"Memory-footprint checks", "Memory footprint section below from the odo footprint ledger: 0 B "
+                                "increase, no new allocations; ODO-9 PASS."},
+    {"Baselines updated",
+     "`bench/config/operators/invert.json` re-measured and committed for 6 case "
+     "keys on both SKUs; ODO-2 PASS."},
+    {"Baseline validation", "`odo_baseline validate --reject-regressions-from main` passed with no "
+                            "regression; ODO-7 PASS."},
+    {"Lead exhaustion", "ncu showed 93% Memory SOL at ridge on the NHWC case; PASS."},
+    {"Review/refactor gate", "reviewed changed implementation; tools/refactor_op.py Invert --phase "
+                             "assess PASS with 0 recommendations; no refactor applied."}};
+
+// The human part of the description: checked items, a learning, the memory section.
+std::string complete_by_hand(std::string description) {
+    for (const auto& [label, evidence] : checked_items) {
+        const std::string open = std::string("- [ ] **") + label + "** \xE2\x80\x94 ";
+        const auto at = description.find(open);
+        REQUIRE(at != std::string::npos);
+        const auto eol = description.find('\n', at);
+        description.replace(at, eol - at,
+                            std::string("- [x] **") + label + "** \xE2\x80\x94 " + evidence);
+    }
+    const std::string placeholder = "- No optimization attempt has been accepted or rejected yet.";
+    const auto at = description.find(placeholder);
+    REQUIRE(at != std::string::npos);
+    description.replace(at, placeholder.size(),
+                        "- Vectorizing the inner loop made every case 1.25x faster on both SKUs "
+                        "(`perf(invert)` commit).");
+    return description +
+           "\n## Memory footprint\nPeak attributable increase: 0 B\nNew runtime CUDA "
+           "allocations/frees: no\nEvidence: Measured peak device memory before and after with the "
+           "odo footprint ledger; no change.\n";
+}
+
+// A campaign on Invert: a perf commit, re-measured baselines, a summary initialised as
+// provisional, completed by hand and refreshed to final. Returns the description path.
+std::string run_campaign(TempRepo& repo, double speedup) {
+    repo.git({"checkout", "-q", "-b", "campaign"});
+    repo.write("src/cvcuda/priv/OpInvert.cu",
+               repo.read("src/cvcuda/priv/OpInvert.cu") + "// vectorized\n");
+    repo.commit("perf(invert): vectorize the inner loop");
+    std::string cases;
+    for (const std::string& key : remeasure(repo, 1 / speedup, 1 / speedup))
+        if (key.find("NCHW_FAKE") == std::string::npos) // reference cases are not targets
+            cases += key + "\n";
+    repo.commit("bench(invert): re-measure baselines");
+    repo.write(".campaign/cases.txt", cases);
+    auto r =
+        optimize_op(repo, {"Invert", "--phase", "summary", "--benchmark-base", "main",
+                           "--optimized-cases-file", ".campaign/cases.txt", "--state",
+                           "provisional", "--bottleneck", "Memory-bound", "--profile-evidence",
+                           "ncu measured 91% DRAM throughput and 88% Memory SOL on the NHWC case.",
+                           "--out", ".campaign/description.md"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    repo.write(".campaign/description.md", complete_by_hand(repo.read(".campaign/description.md")));
+    r = optimize_op(repo, {"Invert", "--phase", "summary", "--results", ".campaign/description.md",
+                           "--out", ".campaign/description.md", "--state", "final"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return ".campaign/description.md";
+}
+
+// Fixed dates make commit SHAs, and so the reports, reproducible.
+struct FixedCommitDates {
+    FixedCommitDates() {
+        ::setenv("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z", 1);
+        ::setenv("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z", 1);
+    }
+    ~FixedCommitDates() {
+        ::unsetenv("GIT_AUTHOR_DATE");
+        ::unsetenv("GIT_COMMITTER_DATE");
+    }
+};
+
+void check_golden(const std::string& report, const std::string& name) {
+    const std::string path = golden_dir + "/" + name;
+    if (std::getenv("ODO_UPDATE_GOLDEN"))
+        odo::write_file_atomically(path, report);
+    CHECK(report == odo::read_file(path));
+}
+
+} // namespace
+
+TEST_CASE("a clean final campaign passes the evidence gate, byte for byte") {
+    const FixedCommitDates dates;
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string description = run_campaign(repo, 1.25);
+    const auto r = optimize_op(repo, {"Invert", "--phase", "evidence", "--results", description});
+    INFO(r.out);
+    CHECK(r.exit_code == 0);
+    check_golden(r.out, "clean_final_campaign.md");
+    const auto json = optimize_op(
+        repo, {"Invert", "--phase", "evidence", "--results", description, "--format", "json"});
+    check_golden(json.out, "clean_final_campaign.json");
+}
+
+TEST_CASE("a commit after the last refresh makes the summary stale (ODO-3), byte for byte") {
+    const FixedCommitDates dates;
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string description = run_campaign(repo, 1.25);
+    repo.write("docs/notes.md", "one more commit\n");
+    repo.commit("docs: campaign notes");
+    const auto r = optimize_op(repo, {"Invert", "--phase", "evidence", "--results", description});
+    CHECK(r.exit_code == 1);
+    check_golden(r.out, "stale_summary.md");
+}
+
+TEST_CASE("a slower committed baseline fails ODO-7 even with a complete summary") {
+    const FixedCommitDates dates;
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string description = run_campaign(repo, 1 / 1.15); // 15 % slower
+    const auto r = optimize_op(
+        repo, {"Invert", "--phase", "evidence", "--results", description, "--format", "json"});
+    CHECK(r.exit_code == 1);
+    const auto report = odo::json::parse(r.out, "stdout");
+    for (const auto& f : report.at("findings").as_array())
+        if (f.at("id") == "ODO-7") {
+            CHECK(f.at("status") == "GAP");
+            CHECK(std::string(f.at("evidence").as_string()).find("regressed +15.00%") !=
+                  std::string::npos);
+        }
+}
