@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
+#include <functional>
 
 namespace {
 
@@ -22,20 +23,18 @@ odo::ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> ar
     return odo::testing::run_in(repo.root(), "/usr/bin/env", args);
 }
 
-// Rewrites every committed C++ and Python time of the operator's config by `factor`, and
-// returns the case keys.
-std::vector<std::string> remeasure(const TempRepo& repo, double cpp_factor, double python_factor) {
+using RowEdit = std::function<void(boost::json::object& row)>;
+
+// Applies `edit` to every committed row of the operator's config and returns the case keys.
+std::vector<std::string> remeasure(const TempRepo& repo, const RowEdit& edit) {
     const std::string path = "bench/config/operators/invert.json";
     boost::json::value doc = odo::json::parse(repo.read(path), path);
     std::vector<std::string> keys;
     for (auto& config : doc.at("configs").as_object())
         for (auto& [key, per_sku] : config.value().at("baselines").as_object()) {
             keys.emplace_back(key);
-            for (auto& sku : per_sku.as_object()) {
-                auto& row = sku.value().as_object();
-                row["gpu_time_us_cpp"] = row["gpu_time_us_cpp"].as_double() * cpp_factor;
-                row["gpu_time_us_python"] = row["gpu_time_us_python"].as_double() * python_factor;
-            }
+            for (auto& sku : per_sku.as_object())
+                edit(sku.value().as_object());
         }
     repo.write(path, odo::json::dumps(doc, {4, false, true}) + "\n");
     return keys;
@@ -78,25 +77,40 @@ std::string complete_by_hand(std::string description) {
            "odo footprint ledger; no change.\n";
 }
 
+RowEdit scaled(double speedup) {
+    return [speedup](boost::json::object& row) {
+        for (const char* field : {"gpu_time_us_cpp", "gpu_time_us_python"})
+            row[field] = row[field].as_double() / speedup;
+    };
+}
+
+struct Change {
+    std::string path;
+    std::string subject;
+    std::string impact_metric = "cpp_time";
+};
+
+const Change kernel_change{"src/cvcuda/priv/OpInvert.cu", "perf(invert): vectorize the inner loop"};
+
 // A campaign on Invert: a perf commit, re-measured baselines, a summary initialised as
 // provisional, completed by hand and refreshed to final. Returns the description path.
-std::string run_campaign(TempRepo& repo, double speedup) {
+std::string run_campaign(TempRepo& repo, const RowEdit& edit,
+                         const Change& change = kernel_change) {
     repo.git({"checkout", "-q", "-b", "campaign"});
-    repo.write("src/cvcuda/priv/OpInvert.cu",
-               repo.read("src/cvcuda/priv/OpInvert.cu") + "// vectorized\n");
-    repo.commit("perf(invert): vectorize the inner loop");
+    repo.write(change.path, repo.read(change.path) + "// optimized\n");
+    repo.commit(change.subject);
     std::string cases;
-    for (const std::string& key : remeasure(repo, 1 / speedup, 1 / speedup))
+    for (const std::string& key : remeasure(repo, edit))
         if (key.find("NCHW_FAKE") == std::string::npos) // reference cases are not targets
             cases += key + "\n";
     repo.commit("bench(invert): re-measure baselines");
     repo.write(".campaign/cases.txt", cases);
-    auto r =
-        optimize_op(repo, {"Invert", "--phase", "summary", "--benchmark-base", "main",
-                           "--optimized-cases-file", ".campaign/cases.txt", "--state",
-                           "provisional", "--bottleneck", "Memory-bound", "--profile-evidence",
-                           "ncu measured 91% DRAM throughput and 88% Memory SOL on the NHWC case.",
-                           "--out", ".campaign/description.md"});
+    auto r = optimize_op(
+        repo, {"Invert", "--phase", "summary", "--benchmark-base", "main", "--optimized-cases-file",
+               ".campaign/cases.txt", "--state", "provisional", "--bottleneck", "Memory-bound",
+               "--profile-evidence",
+               "ncu measured 91% DRAM throughput and 88% Memory SOL on the NHWC case.",
+               "--impact-metric", change.impact_metric, "--out", ".campaign/description.md"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     repo.write(".campaign/description.md", complete_by_hand(repo.read(".campaign/description.md")));
@@ -131,7 +145,7 @@ void check_golden(const std::string& report, const std::string& name) {
 TEST_CASE("a clean final campaign passes the evidence gate, byte for byte") {
     const FixedCommitDates dates;
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
-    const std::string description = run_campaign(repo, 1.25);
+    const std::string description = run_campaign(repo, scaled(1.25));
     const auto r = optimize_op(repo, {"Invert", "--phase", "evidence", "--results", description});
     INFO(r.out);
     CHECK(r.exit_code == 0);
@@ -144,7 +158,7 @@ TEST_CASE("a clean final campaign passes the evidence gate, byte for byte") {
 TEST_CASE("a commit after the last refresh makes the summary stale (ODO-3), byte for byte") {
     const FixedCommitDates dates;
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
-    const std::string description = run_campaign(repo, 1.25);
+    const std::string description = run_campaign(repo, scaled(1.25));
     repo.write("docs/notes.md", "one more commit\n");
     repo.commit("docs: campaign notes");
     const auto r = optimize_op(repo, {"Invert", "--phase", "evidence", "--results", description});
@@ -152,13 +166,15 @@ TEST_CASE("a commit after the last refresh makes the summary stale (ODO-3), byte
     check_golden(r.out, "stale_summary.md");
 }
 
-TEST_CASE("a slower committed baseline fails ODO-7 even with a complete summary") {
+TEST_CASE("a slower committed baseline fails ODO-7 even with a complete summary, byte for byte") {
     const FixedCommitDates dates;
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
-    const std::string description = run_campaign(repo, 1 / 1.15); // 15 % slower
+    const std::string description = run_campaign(repo, scaled(1 / 1.15)); // 15 % slower
+    const auto md = optimize_op(repo, {"Invert", "--phase", "evidence", "--results", description});
+    CHECK(md.exit_code == 1);
+    check_golden(md.out, "slower_baseline.md");
     const auto r = optimize_op(
         repo, {"Invert", "--phase", "evidence", "--results", description, "--format", "json"});
-    CHECK(r.exit_code == 1);
     const auto report = odo::json::parse(r.out, "stdout");
     for (const auto& f : report.at("findings").as_array())
         if (f.at("id") == "ODO-7") {
@@ -166,4 +182,22 @@ TEST_CASE("a slower committed baseline fails ODO-7 even with a complete summary"
             CHECK(std::string(f.at("evidence").as_string()).find("regressed +15.00%") !=
                   std::string::npos);
         }
+}
+
+TEST_CASE("a binding-only campaign proves its Python-overhead reduction (ODO-12), byte for byte") {
+    const FixedCommitDates dates;
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const RowEdit less_overhead = [](boost::json::object& row) {
+        row["gpu_time_us_python"] = row["gpu_time_us_cpp"].as_double() + 2.5;
+    };
+    const std::string description =
+        run_campaign(repo, less_overhead,
+                     {"python/mod_cvcuda/operators/OpInvert.cpp",
+                      "perf(invert): cache requirements in the binding", "python_overhead"});
+    const auto r = optimize_op(repo, {"Invert", "--phase", "evidence", "--results", description});
+    INFO(r.out);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("`ODO-12` \xE2\x80\x94 Binding-only Python-overhead improvement clears") !=
+          std::string::npos);
+    check_golden(r.out, "binding_only_campaign.md");
 }

@@ -102,11 +102,21 @@ inline RegressionGateFacts regression_facts(const EvidenceContext& c, const repo
     RegressionGateFacts f;
     f.compared_to = c.facts.range.merge_base.value_or(c.facts.range.base);
     try {
+        const std::filesystem::path absolute = c.repo_root / c.op.bench_cfg;
         std::vector<baseline::OperatorFile> files;
-        files.push_back(baseline::load_operator_file(c.repo_root / c.op.bench_cfg));
+        files.push_back(baseline::load_operator_file(absolute));
         const baseline::ConfigSet set(std::move(files));
         f.validation = baseline::validate_baselines(set, sku_stems);
         f.regression = baseline::reject_regressions_from(git, f.compared_to, set);
+        // Reports name the file as the repository does, wherever the clone lives.
+        auto repository_path = [&](std::string& file) {
+            if (file == absolute.string())
+                file = c.op.bench_cfg;
+        };
+        for (auto& row : f.regression->rows)
+            repository_path(row.file);
+        for (auto& issue : f.validation->issues)
+            repository_path(issue.file);
     } catch (const InputError& e) {
         f.problem = e.what();
     }
