@@ -1,7 +1,7 @@
-// Preflight on a large op repository: 61 operators (the real CV-CUDA manifest's names), about
+// The gates on a large op repository: 61 operators (the real CV-CUDA manifest's names), about
 // 3,000 case keys x 4 SKUs in their configs, a few hundred commits. Times the whole
-// `optimize_op --phase preflight` process against the git commands it issues, run directly in
-// the same session: the ratio says what odo adds on top of git.
+// `optimize_op --phase preflight` and `--phase evidence` processes against the git commands
+// each issues, run directly in the same session: the ratio says what odo adds on top of git.
 //
 //   build/perf/tests/perf/preflight_bench build/perf/tools/optimize_op [runs]
 #include <odo/core/file.hpp>
@@ -160,6 +160,48 @@ double git_commands_alone(const fs::path& repo, const std::string& op) {
     return seconds_since(start);
 }
 
+// The git commands the evidence phase issues for one operator over the whole branch, run
+// directly: merge base, shallow probe, one log of every commit with its files, the changed
+// set, one batch of objects, the public-header diff, HEAD, and the regression gate's batch.
+double evidence_git_commands_alone(const fs::path& repo, const std::string& base,
+                                   const std::string& op) {
+    const std::string Op = pascal(op);
+    const std::string config = "bench/config/operators/" + op + ".json";
+    const std::string binding = "python/mod_cvcuda/operators/Op" + Op + ".cpp";
+    const auto start = Clock::now();
+    const auto mb = odo::run_process("git", {"merge-base", base, "HEAD"}, at(repo));
+    const std::string m(odo::text::strip(mb.out));
+    odo::run_process("git", {"rev-parse", "--is-shallow-repository"}, at(repo));
+    odo::run_process(
+        "git",
+        {"log", "-z", "--name-only", "--no-renames", "--format=%H%x1f%P%x1f%s", m + "..HEAD"},
+        at(repo));
+    odo::run_process("git", {"diff", "--name-only", "--no-renames", m + "...HEAD"}, at(repo));
+    odo::run_process("git", {"cat-file", "--batch"},
+                     {repo, std::chrono::seconds(60),
+                      m + ":" + config + "\nHEAD:" + config + "\n" + m + ":" + binding +
+                          "\nHEAD:" + binding + "\n"});
+    odo::run_process("git",
+                     {"diff", "--no-color", m + "...HEAD", "--",
+                      "src/cvcuda/include/cvcuda/Op" + Op + ".h",
+                      "src/cvcuda/include/cvcuda/Op" + Op + ".hpp"},
+                     at(repo));
+    odo::run_process("git", {"rev-parse", "--verify", "HEAD^{commit}"}, at(repo));
+    odo::run_process("git", {"cat-file", "--batch"},
+                     {repo, std::chrono::seconds(60), m + ":" + config + "\n"});
+    return seconds_since(start);
+}
+
+struct Timing {
+    double median;
+    double min;
+};
+
+Timing median_of(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return {v[v.size() / 2], v.front()};
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -183,14 +225,31 @@ int main(int argc, char** argv) {
         }
         git_only.push_back(git_commands_alone(repo, op));
     }
-    std::sort(preflight.begin(), preflight.end());
-    std::sort(git_only.begin(), git_only.end());
-    const double p = preflight[preflight.size() / 2], g = git_only[git_only.size() / 2];
+    const std::string base = std::string(odo::text::strip(
+        odo::run_process("git", {"rev-list", "--max-parents=0", "HEAD"}, at(repo)).out));
+    std::vector<double> evidence, evidence_git;
+    for (int i = 0; i < runs; ++i) {
+        const auto start = Clock::now();
+        const auto r = odo::run_process(
+            optimize_op, {op, "--phase", "evidence", "--base", base, "--format", "json"}, at(repo));
+        evidence.push_back(seconds_since(start));
+        if (r.exit_code == 2 || !r.started) {
+            std::cerr << "optimize_op evidence failed: " << r.err << r.error << "\n";
+            return 1;
+        }
+        evidence_git.push_back(evidence_git_commands_alone(repo, base, op));
+    }
+    const Timing p = median_of(preflight), g = median_of(git_only);
+    const Timing e = median_of(evidence), eg = median_of(evidence_git);
     std::cout << "repository: 61 operators, 3050 case keys x 4 SKUs, 301 commits\n"
-              << "preflight (whole process), median of " << runs << ": " << p * 1e3 << " ms (min "
-              << preflight.front() * 1e3 << " ms)\n"
-              << "its git commands alone, median: " << g * 1e3 << " ms\n"
-              << "ratio preflight / git alone: " << p / g << "\n";
+              << "preflight (whole process), median of " << runs << ": " << p.median * 1e3
+              << " ms (min " << p.min * 1e3 << " ms)\n"
+              << "its git commands alone, median: " << g.median * 1e3 << " ms\n"
+              << "ratio preflight / git alone: " << p.median / g.median << "\n"
+              << "evidence over 300 branch commits (whole process), median: " << e.median * 1e3
+              << " ms (min " << e.min * 1e3 << " ms)\n"
+              << "its git commands alone, median: " << eg.median * 1e3 << " ms\n"
+              << "ratio evidence / git alone: " << e.median / eg.median << "\n";
     fs::remove_all(repo);
     return 0;
 }
