@@ -17,6 +17,7 @@
 #include "odo/gates/evidence_checks_summary.hpp"
 #include "odo/gates/evidence_facts.hpp"
 #include "odo/gates/gate.hpp"
+#include "odo/gates/repository_universe.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
@@ -25,8 +26,6 @@
 #include "odo/review/support_probe.hpp"
 #include "odo/review/test_checks.hpp"
 #include "odo/summary/parse.hpp"
-#include "odo/surface/manifest.hpp"
-#include "odo/surface/sku_map.hpp"
 
 #include <filesystem>
 #include <map>
@@ -163,14 +162,8 @@ inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, re
                                              const repo::Git& git) {
     EvidenceContext c;
     c.repo_root = std::move(repo_root);
-    const auto& paths = layout.paths;
-    if (std::filesystem::exists(c.repo_root / paths.manifest))
-        for (const std::string& name :
-             surface::load_manifest(c.repo_root / paths.manifest).operator_names())
-            c.all_ops.insert(name);
-    std::vector<std::string> sku_stems;
-    if (std::filesystem::exists(c.repo_root / paths.sku_map))
-        sku_stems = surface::load_sku_map(c.repo_root / paths.sku_map).stems();
+    c.all_ops = manifest_operators(c.repo_root, layout);
+    const std::vector<std::string> sku_stems = reference_sku_stems(c.repo_root, layout);
     c.guide = layout.guidelines.optimization;
     c.facts = gather_evidence_facts(git, layout, op, c.all_ops, base);
     c.results = std::move(results);

@@ -11,6 +11,7 @@
 #include "odo/core/program_path.hpp"
 #include "odo/gates/gate.hpp"
 #include "odo/gates/preflight_checks.hpp"
+#include "odo/gates/repository_universe.hpp"
 #include "odo/repo/attribution.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
@@ -19,8 +20,6 @@
 #include "odo/review/curated_data.hpp"
 #include "odo/review/support_probe.hpp"
 #include "odo/review/test_checks.hpp"
-#include "odo/surface/manifest.hpp"
-#include "odo/surface/sku_map.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -51,13 +50,8 @@ inline PreflightContext load_preflight_context(std::filesystem::path repo_root, 
                                                const repo::Git& git) {
     PreflightContext c;
     c.repo_root = std::move(repo_root);
-    const auto& paths = layout.paths;
-    if (std::filesystem::exists(c.repo_root / paths.manifest))
-        for (const std::string& name :
-             surface::load_manifest(c.repo_root / paths.manifest).operator_names())
-            c.all_ops.insert(name);
-    if (std::filesystem::exists(c.repo_root / paths.sku_map))
-        c.sku_stems = surface::load_sku_map(c.repo_root / paths.sku_map).stems();
+    c.all_ops = manifest_operators(c.repo_root, layout);
+    c.sku_stems = reference_sku_stems(c.repo_root, layout);
     c.support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
     c.config_text = try_read_file(c.repo_root / op.bench_cfg);

@@ -1,0 +1,34 @@
+#pragma once
+// What every phase reads from the repository's bench tree: the operator universe (the bench
+// manifest's keys, used for attribution) and the reference SKUs. An absent file is an empty
+// universe, as in the reference; a malformed one throws InputError naming the file.
+#include "odo/repo/layout.hpp"
+#include "odo/repo/ownership.hpp"
+#include "odo/surface/manifest.hpp"
+#include "odo/surface/sku_map.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace odo::gates {
+
+inline repo::OperatorSet manifest_operators(const std::filesystem::path& repo_root,
+                                            const repo::Layout& layout) {
+    repo::OperatorSet ops;
+    const std::filesystem::path manifest = repo_root / layout.paths.manifest;
+    if (std::filesystem::exists(manifest))
+        for (const std::string& name : surface::load_manifest(manifest).operator_names())
+            ops.insert(name);
+    return ops;
+}
+
+inline std::vector<std::string> reference_sku_stems(const std::filesystem::path& repo_root,
+                                                    const repo::Layout& layout) {
+    const std::filesystem::path sku_map = repo_root / layout.paths.sku_map;
+    if (!std::filesystem::exists(sku_map))
+        return {};
+    return surface::load_sku_map(sku_map).stems();
+}
+
+} // namespace odo::gates
