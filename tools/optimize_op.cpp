@@ -93,7 +93,9 @@ int run(const Options& o) {
     if (!odo::repo::operator_exists(op))
         throw odo::InputError(odo::repo::unknown_operator_message(op, layout));
     const odo::repo::Git git(root);
-    if (o.base_given && !git.resolve_commit(o.base))
+    // In preflight a mistyped --base would only make PRE-6 MANUAL, which does not block: refuse
+    // it. The evidence phase reports it as findings (MANUAL blocks there).
+    if (o.phase == "preflight" && o.base_given && !git.resolve_commit(o.base))
         throw odo::InputError("--base " + o.base + ": does not resolve to a commit in " +
                               root.string());
 

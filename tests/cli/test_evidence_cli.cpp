@@ -93,7 +93,7 @@ TEST_CASE("a regressed committed baseline blocks the evidence gate through ODO-7
     CHECK(r.exit_code == 1);
 }
 
-TEST_CASE("the MR description comes from --results or stdin; a bad --base is exit 2") {
+TEST_CASE("the MR description comes from --results; a base that does not resolve is MANUAL") {
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
     campaign(repo, "src/cvcuda/priv/OpInvert.cu", "perf(invert): faster");
     repo.write("description.md", "## Overall table\nspeedup\n## Pixelwise-equality\nEXPECT_EQ\n");
@@ -105,7 +105,11 @@ TEST_CASE("the MR description comes from --results or stdin; a bad --base is exi
         if (f.at("id") == "ODO-3")
             CHECK(f.at("summary") == "Results summary is missing or malformed");
 
-    r = optimize_op(repo, {"Invert", "--phase", "evidence", "--base", "no-such-ref"});
-    CHECK(r.exit_code == 2);
-    CHECK(r.err.find("--base no-such-ref") != std::string::npos);
+    // A base that does not resolve is the findings' business in evidence: MANUAL, exit 1.
+    r = optimize_op(repo,
+                    {"Invert", "--phase", "evidence", "--base", "no-such-ref", "--format", "json"});
+    CHECK(r.exit_code == 1);
+    report = odo::json::parse(r.out, "stdout");
+    CHECK(status(report, "ODO-2") == "MANUAL");
+    CHECK(status(report, "ODO-10") == "MANUAL");
 }
