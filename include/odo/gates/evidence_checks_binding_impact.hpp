@@ -3,6 +3,7 @@
 // shrank by more than the paired-gap combined standard error, on every reference SKU, for every
 // optimized case — and that the remaining gap is within the C++/Python parity limit.
 #include "odo/baseline/quality.hpp"
+#include "odo/core/fixed_point.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/gates/evidence_checks_regression.hpp"
@@ -11,7 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,12 +68,6 @@ inline std::optional<PairedGap> paired_gap(const boost::json::value& config,
     return PairedGap{*cpp, *py, *sd, *runs};
 }
 
-inline std::string two_decimals(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return buf;
-}
-
 } // namespace detail
 
 inline Finding check_odo12_binding_impact(const ChangeRange& range, const repo::OperatorPaths& op,
@@ -121,10 +115,9 @@ inline Finding check_odo12_binding_impact(const ChangeRange& range, const repo::
             const double se = std::sqrt(before->gap_stddev * before->gap_stddev / before->runs +
                                         after->gap_stddev * after->gap_stddev / after->runs);
             const std::string line =
-                sku + " " + config_key + ": gap " + detail::two_decimals(before->gap()) + "->" +
-                detail::two_decimals(after->gap()) + " us; reduction " +
-                detail::two_decimals(reduction) + " us; paired-gap combined SE " +
-                detail::two_decimals(se) + " us";
+                sku + " " + config_key + ": gap " + fixed_point(before->gap(), 2) + "->" +
+                fixed_point(after->gap(), 2) + " us; reduction " + fixed_point(reduction, 2) +
+                " us; paired-gap combined SE " + fixed_point(se, 2) + " us";
             lines.push_back(line);
             std::vector<std::string> reasons;
             if (reduction <= se)

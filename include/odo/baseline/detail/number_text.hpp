@@ -1,4 +1,6 @@
 #pragma once
+#include "odo/core/fixed_point.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -6,14 +8,8 @@
 
 namespace odo::baseline::detail {
 
-// printf("%.<decimals>f") without the C locale: reports must not depend on LC_NUMERIC.
 inline std::string fixed(double value, int decimals) {
-    if (!std::isfinite(value))
-        return std::isnan(value) ? "nan" : value < 0 ? "-inf" : "inf";
-    char buf[400];
-    const auto res =
-        std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, decimals);
-    return std::string(buf, res.ptr);
+    return fixed_point(value, decimals);
 }
 
 // printf("%+.<decimals>f"): the sign is always shown.
