@@ -36,12 +36,13 @@ struct RunMetadata {
     std::optional<std::string> k8s_node_name;
 };
 
-// One row of the artifact: a case on a SKU with the C++ figures of this run.
+// One row of the artifact: a case on a SKU with the figures of this run's language.
 struct ArtifactRow {
     std::string config_key;
     std::string case_key;
     std::string sku;
-    baseline::LanguageMetrics cpp;
+    baseline::Language language = baseline::Language::Cpp;
+    baseline::LanguageMetrics metrics;
 };
 
 namespace detail {
@@ -122,7 +123,7 @@ inline std::optional<ArtifactRow> artifact_row(const CaseResult& r, const std::s
     if (!metrics)
         return std::nullopt;
     metrics->noise_us = baseline::detail::round2(metrics->noise_us);
-    return ArtifactRow{r.key.config_key, r.key.str(), sku, *metrics};
+    return ArtifactRow{r.key.config_key, r.key.str(), sku, r.language, *metrics};
 }
 
 // The envelope `{schema_version: 1, run_metadata, baselines: {case: {sku: metrics}}}`, rows
@@ -137,7 +138,7 @@ inline boost::json::value artifact_document(std::vector<ArtifactRow> rows,
     for (const ArtifactRow& row : rows) {
         baseline::Metrics metrics;
         metrics.n_runs = 1;
-        metrics.cpp = row.cpp;
+        (row.language == baseline::Language::Cpp ? metrics.cpp : metrics.python) = row.metrics;
         auto& skus = baselines[row.case_key];
         if (!skus.is_object())
             skus = boost::json::object{};

@@ -94,7 +94,7 @@ inline std::string render_csv(const std::string& benchmark, const std::vector<Ca
             r.tier,
             r.key.config_key,
             r.key.str(),
-            "cpp",
+            std::string(baseline::to_string(r.language)),
             sku.stem,
             device.name,
             std::string(to_string(r.outcome)),

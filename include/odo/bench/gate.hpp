@@ -114,18 +114,23 @@ inline Finding time_finding(const CaseResult& r, const boost::json::value* commi
     std::vector<std::string> problems;
     const auto base =
         baseline::read_metrics(*committed, baseline::MetricsSchema::Artifact, problems);
-    if (!base || !base->cpp)
+    std::optional<baseline::LanguageMetrics> committed_side; // the language this run timed
+    if (base)
+        committed_side = r.language == baseline::Language::Cpp ? base->cpp : base->python;
+    if (!committed_side)
         return detail::gate_finding(
             id, Status::Gap, label + "committed baseline on " + sku.stem + " is unusable",
-            problems.empty() ? "no C++ metrics" : text::join(problems, "; "),
+            problems.empty() ? "no " + std::string(baseline::display_name(r.language)) + " metrics"
+                             : text::join(problems, "; "),
             "Re-import the baseline from a CI run");
-    const baseline::TimedSide base_side{base->cpp->time_us, base->cpp->noise_us, base->n_runs};
+    const baseline::TimedSide base_side{committed_side->time_us, committed_side->noise_us,
+                                        base->n_runs};
     const baseline::TimedSide current_side{current->time_us, current->noise_us, 1};
     const auto band = baseline::change_band(base_side, current_side);
     const auto verdict = baseline::verdict(band, {limits.regression_pct, limits.improvement_pct});
     const Status status = baseline::gate_status(verdict, limits.improvement_pct.has_value());
     const std::string evidence = "baseline " + detail::fixed(base_side.time_us, 2) + " us ± " +
-                                 detail::fixed(base->cpp->noise_us, 2) + " us over " +
+                                 detail::fixed(committed_side->noise_us, 2) + " us over " +
                                  std::to_string(base->n_runs) + " run(s) on " + sku.stem + "; " +
                                  detail::current_evidence(r, *current);
     const std::string fix = verdict == baseline::ChangeVerdict::Faster

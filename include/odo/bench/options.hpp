@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/baseline/metrics.hpp"
 #include "odo/bench/gate.hpp"
 #include "odo/bench/stopping.hpp"
 #include "odo/core/error.hpp"
@@ -30,6 +31,7 @@ struct RunOptions {
     std::vector<std::string> config_keys;
     std::vector<std::string> cases;
     std::optional<std::filesystem::path> config;
+    baseline::Language language = baseline::Language::Cpp;
     std::optional<std::filesystem::path> sku_map;
     std::optional<std::filesystem::path> json;
     std::optional<std::filesystem::path> csv;
@@ -57,6 +59,8 @@ Selection (default: the basic tier)
   --config-key K[,K]         exact config keys (bypasses --tier); repeatable
   --case KEY                 one exact case key (bypasses --tier); repeatable
   --config PATH              operator config to read instead of the built-in one
+  --language cpp|python      the entry point the body times: the C++ API (default) or the
+                             operator's Python binding; the artifact files it under that language
 Measurement (defaults: nvbench's)
   --min-samples N            samples before any rule but the timeout may stop (10)
   --min-time S               accumulated measured seconds before the noise rules apply (0.5)
@@ -152,6 +156,14 @@ inline std::vector<surface::Tier> parse_tiers(std::string_view text) {
     return tiers;
 }
 
+inline baseline::Language parse_language(std::string_view text) {
+    for (const baseline::Language language : baseline::languages)
+        if (text == baseline::to_string(language))
+            return language;
+    bad_option("--language",
+               "unknown language " + python_str_repr(text) + " (expected cpp, python)");
+}
+
 // Walks the arguments: `--name value` or `--name=value`, each single-valued option at most once.
 class ArgCursor {
 public:
@@ -216,6 +228,8 @@ inline bool parse_selection(ArgCursor& a, RunOptions& o) {
         add_unique(o.cases, n, {a.value()});
     else if (n == "--config")
         o.config = a.single_value();
+    else if (n == "--language")
+        o.language = parse_language(a.single_value());
     else
         return false;
     return true;

@@ -31,6 +31,9 @@ constexpr std::string_view to_string(CaseOutcome o) noexcept {
 struct CaseResult {
     surface::CaseKey key;
     std::string tier;
+    // Which entry point the body timed: the C++ API, or the Python binding layer (bench-harness.md
+    // §1.4 keeps one row per language; a run measures one of them).
+    baseline::Language language = baseline::Language::Cpp;
     CaseOutcome outcome = CaseOutcome::Measured;
     std::string message; // why it was skipped or failed
     Traffic traffic;

@@ -205,6 +205,7 @@ private:
         CaseResult r;
         r.key = c.key;
         r.tier = c.tier;
+        r.language = options_.language;
         State state(r, {backend_.get(), options_.criteria, warmup, options_.batch});
         try {
             const profile::ScopedRange range(r.key.str());

@@ -34,6 +34,8 @@ public:
     const surface::CaseKey& case_key() const noexcept { return result_.key; }
     const std::string& config_key() const noexcept { return result_.key.config_key; }
     const std::string& tier() const noexcept { return result_.tier; }
+    // The entry point to time (`--language`): the C++ API, or the operator's Python binding.
+    baseline::Language language() const noexcept { return result_.language; }
 
     // The case's InOutDataType ("uchar3", "float32").
     const std::string& dtype() const { return get_string(surface::dtype_axis_name); }

@@ -5,6 +5,9 @@
 #include <odo/baseline/artifact.hpp>
 #include <odo/baseline/config_set.hpp>
 #include <odo/baseline/merge.hpp>
+#include <odo/baseline/quality.hpp>
+#include <odo/core/file.hpp>
+#include <odo/core/json_read.hpp>
 #include <odo/surface/sku_map.hpp>
 
 #include <doctest/doctest.h>
@@ -155,6 +158,43 @@ TEST_CASE("two runs merge in the importer and gate the next run as a committed b
         run_example(config, {"--quiet", "--sku", "HOST_EXAMPLE", "--odo-gate"}, around(90));
     CHECK(slower.code == 1);
     CHECK(slower.out.find("slower than the committed baseline beyond noise") != std::string::npos);
+}
+
+TEST_CASE("a --language python run files its figures under python and completes a C++ run") {
+    TempDir dir;
+    const auto cpp = dir.path() / "cpp.json";
+    const auto python = dir.path() / "python.json";
+    // The body times the binding when asked: 2 µs more per launch than the C++ entry point.
+    const LaunchTime entry_point = [](const State& s, std::int64_t launch) {
+        const double binding_us = s.language() == odo::baseline::Language::Python ? 2.0 : 0.0;
+        return 60.0 + binding_us + (launch % 2 ? 1.0 : -1.0);
+    };
+    REQUIRE(run_example(example_config,
+                        {"--quiet", "--sku", "HOST_EXAMPLE", "--json", cpp.string()}, entry_point)
+                .code == 0);
+    const RunOutput r =
+        run_example(example_config,
+                    {"--quiet", "--sku", "HOST_EXAMPLE", "--language", "python", "--json",
+                     python.string(), "--csv", (dir.path() / "python.csv").string()},
+                    entry_point);
+    REQUIRE(r.code == 0);
+    const auto doc = odo::json::parse(odo::read_file(python), python.string());
+    const auto& row = doc.at("baselines").at(uint8_case).at("HOST_EXAMPLE").as_object();
+    CHECK(row.contains("gpu_time_us_python"));
+    CHECK_FALSE(row.contains("gpu_time_us_cpp"));
+    CHECK(odo::read_file(dir.path() / "python.csv").find(",python,HOST_EXAMPLE,") !=
+          std::string::npos);
+
+    std::vector<std::string> problems;
+    const auto merged =
+        odo::baseline::merge_artifacts({import_artifact(cpp), import_artifact(python)}, problems);
+    CHECK(problems.empty());
+    REQUIRE(merged.size() == 2);
+    const auto& update = merged.back();
+    CHECK(update.metrics.n_runs == 1);
+    CHECK(update.metrics.cpp->time_us == doctest::Approx(60.0));
+    CHECK(update.metrics.python->time_us == doctest::Approx(62.0));
+    CHECK(odo::baseline::quality_problems(update.metrics).empty());
 }
 
 TEST_CASE("an artifact under a local host label is refused by the importer") {

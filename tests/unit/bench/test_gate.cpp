@@ -74,6 +74,24 @@ TEST_CASE("an unchanged run passes the gate") {
         0);
 }
 
+TEST_CASE("a --language python run is gated against the committed Python timing") {
+    TempDir dir;
+    boost::json::object row = metrics(65.536, 0.5, 5);
+    row["gpu_time_us_python"] = 80.0; // the binding's committed cost
+    row["gpu_noise_us_python"] = 0.5;
+    row["gpu_bwutil_python"] = 0.0;
+    const auto config = example_with_baselines(dir, basic_baselines(row));
+    // 81.9 µs per launch: within 10 % of the Python row, 25 % over the C++ one.
+    const GateRun python = gate(config, noisy(1.25), {"--language", "python"});
+    CHECK(python.run.code == 0);
+    CHECK(python.status(0) == "PASS");
+    CHECK(std::string(python.findings[0].at("evidence").as_string()).find("baseline 80.00 us") ==
+          0);
+    const GateRun cpp = gate(config, noisy(1.25));
+    CHECK(cpp.run.code == 1);
+    CHECK(cpp.status(0) == "GAP");
+}
+
 TEST_CASE("a planted slowdown fails the gate") {
     TempDir dir;
     const GateRun g = gate(committed(dir), noisy(1.25));

@@ -117,6 +117,9 @@ TEST_CASE("bad command lines name the option and the rule") {
     check_rejected({"--frobnicate"}, "--frobnicate: unknown option");
     check_rejected({"--tier"}, "--tier: needs a value");
     check_rejected({"--tier", "gold"}, "unknown tier 'gold'");
+    check_rejected({"--language", "rust"},
+                   "--language: unknown language 'rust' (expected cpp, python)");
+    check_rejected({"--language", "cpp", "--language", "python"}, "--language: given twice");
     check_rejected({"--tier", "basic,basic"}, "'basic' given twice");
     check_rejected({"--tier", "basic,"}, "empty item");
     check_rejected({"--tier", "basic", "--tier", "advanced"}, "--tier: given twice");
