@@ -112,6 +112,29 @@ void require_non_negative(const char* option, double value) {
         throw UsageError(std::string("--") + option + " must be >= 0");
 }
 
+// The quality gate's limits (bench-harness.md §4), the reference's by default. A machine that is
+// not a quiet reference SKU — a shared developer host — states its looser limits here, on the
+// command line where a reviewer sees them.
+struct QualityOptions {
+    odo::baseline::BenchmarkQuality quality = odo::baseline::default_benchmark_quality;
+
+    void add_to(po::options_description& d) {
+        auto add = d.add_options();
+        add("max-noise-pct", po::value(&quality.max_noise_pct)->value_name("PCT"),
+            "largest relative noise of a row's timing (default 10.0)");
+        add("max-parity-pct", po::value(&quality.max_perf_diff_pct)->value_name("PCT"),
+            "largest Python vs C++ difference, relative (default 10.0)");
+        add("max-parity-us", po::value(&quality.max_perf_diff_us)->value_name("US"),
+            "largest Python vs C++ difference, absolute (default 100.0)");
+    }
+
+    void check() const {
+        require_non_negative("max-noise-pct", quality.max_noise_pct);
+        require_non_negative("max-parity-pct", quality.max_perf_diff_pct);
+        require_non_negative("max-parity-us", quality.max_perf_diff_us);
+    }
+};
+
 void print_capped(std::ostream& os, const std::vector<std::string>& lines, std::size_t cap) {
     for (std::size_t i = 0; i < lines.size() && i < cap; ++i)
         os << lines[i] << "\n";
@@ -132,6 +155,7 @@ struct ImportCommand {
     bool dry_run = false;
     std::string summary;
     ImportOptions options;
+    QualityOptions limits;
 
     po::options_description describe() {
         po::options_description d("Options");
@@ -159,6 +183,7 @@ struct ImportCommand {
             "largest same-key slowdown accepted (default 10.0)");
         add("allow-regressions", po::bool_switch(&options.allow_regressions),
             "accept same-key slowdowns beyond the limit");
+        limits.add_to(d);
         return d;
     }
 
@@ -201,6 +226,8 @@ struct ImportCommand {
 
     int run() {
         require_non_negative("max-regression-pct", options.max_regression_pct);
+        limits.check();
+        options.quality = limits.quality;
         if (from.empty() && nvbench.empty())
             throw UsageError("nothing to import: give --from or --nvbench");
         options.operators = comma_list(operators);
@@ -255,6 +282,7 @@ struct ValidateCommand {
     std::vector<std::string> config_keys;
     std::string ref;
     RegressionPolicy policy;
+    QualityOptions limits;
     bool allow_regressions = false;
 
     po::options_description describe() {
@@ -273,6 +301,7 @@ struct ValidateCommand {
             "with --reject-regressions-from: only check that REF resolves");
         add("files", po::value(&files)->value_name("FILE"),
             "operator config files (also as positional arguments)");
+        limits.add_to(d);
         return d;
     }
 
@@ -308,7 +337,9 @@ struct ValidateCommand {
         const auto map = repo.load_sku_map();
         const ConfigSet set = repo.load_configs();
         const BaselineSelection selected = selection(set);
-        const ValidationSummary summary = validate_baselines(set, map.stems(), selected);
+        limits.check();
+        const ValidationSummary summary =
+            validate_baselines(set, map.stems(), selected, limits.quality);
         for (const ValidationIssue& issue : summary.issues)
             std::cerr << issue.text() << "\n";
         if (!summary.ok()) {

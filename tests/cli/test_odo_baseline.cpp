@@ -121,6 +121,15 @@ TEST_CASE("odo_baseline validate: clean fixture passes; a missing SKU and a nois
                                    h100 + ": C++ noise 21.86% exceeds 10.0%"));
     CHECK(contains(broken.err, "missing SKU baseline(s) ['" + h100 + "']"));
     CHECK(contains(broken.err, "JSON baseline validation failed: 5 issue(s)"));
+    // A noisier machine states its limit: the noisy row passes (its noise and the parity it
+    // skews), the missing SKU still fails.
+    const auto looser = tool(repo, {"validate", "--max-noise-pct", "25"});
+    CHECK(looser.exit_code == 1);
+    CHECK_FALSE(contains(looser.err, "noise 21.86%"));
+    CHECK(contains(looser.err, "JSON baseline validation failed: 1 issue(s)"));
+    const auto negative = tool(repo, {"validate", "--max-parity-us", "-1"});
+    CHECK(negative.exit_code == 2);
+    CHECK(contains(negative.err, "--max-parity-us must be >= 0"));
 
     const auto flip_only = tool(repo, {"validate", "--operator", "flip"});
     CHECK(flip_only.exit_code == 0);
@@ -220,6 +229,13 @@ TEST_CASE("odo_baseline import: bad input is exit 2, refusals exit 1, nothing wr
     CHECK(repo.read(invert_path) == before);
     CHECK(tool(repo, {"import", "--from", "slow.json", "--allow-regressions", "--dry-run"})
               .exit_code == 0);
+    CHECK(repo.read(invert_path) == before);
+
+    // The quality limits given on the command line decide the quality stage.
+    const auto strict = tool(repo, {"import", "--from", "slow.json", "--allow-regressions",
+                                    "--dry-run", "--max-noise-pct", "0.1"});
+    CHECK(strict.exit_code == 1);
+    CHECK(contains(strict.err, "exceeds 0.1%"));
     CHECK(repo.read(invert_path) == before);
 }
 

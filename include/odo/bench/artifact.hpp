@@ -34,6 +34,7 @@ struct RunMetadata {
     std::optional<std::string> vbios_version;
     std::optional<std::string> driver_version;
     std::optional<std::string> k8s_node_name;
+    Timing timing = Timing::Cold; // recorded only when it is not the reference's (cold)
 };
 
 // One row of the artifact: a case on a SKU with the figures of this run's language.
@@ -100,20 +101,23 @@ inline RunMetadata run_metadata(const DeviceInfo& device, std::string tier, std:
 }
 
 inline boost::json::object to_json(const RunMetadata& m) {
-    return {{"git_sha", detail::optional_json(m.git_sha)},
-            {"git_ref", detail::optional_json(m.git_ref)},
-            {"run_context", m.run_context},
-            {"is_nightly", m.run_context == "nightly"},
-            {"timestamp_utc", m.timestamp_utc},
-            {"cuda_major", detail::optional_json(m.cuda_major)},
-            {"tier", m.tier},
-            {"gpu_name", detail::optional_json(m.gpu_name)},
-            {"power_cap_w", detail::rounded_json(m.power_cap_w)},
-            {"locked_sm_clock_mhz", detail::rounded_json(m.locked_sm_clock_mhz)},
-            {"sm_clock_locked", m.sm_clock_locked},
-            {"vbios_version", detail::optional_json(m.vbios_version)},
-            {"driver_version", detail::optional_json(m.driver_version)},
-            {"k8s_node_name", detail::optional_json(m.k8s_node_name)}};
+    boost::json::object o{{"git_sha", detail::optional_json(m.git_sha)},
+                          {"git_ref", detail::optional_json(m.git_ref)},
+                          {"run_context", m.run_context},
+                          {"is_nightly", m.run_context == "nightly"},
+                          {"timestamp_utc", m.timestamp_utc},
+                          {"cuda_major", detail::optional_json(m.cuda_major)},
+                          {"tier", m.tier},
+                          {"gpu_name", detail::optional_json(m.gpu_name)},
+                          {"power_cap_w", detail::rounded_json(m.power_cap_w)},
+                          {"locked_sm_clock_mhz", detail::rounded_json(m.locked_sm_clock_mhz)},
+                          {"sm_clock_locked", m.sm_clock_locked},
+                          {"vbios_version", detail::optional_json(m.vbios_version)},
+                          {"driver_version", detail::optional_json(m.driver_version)},
+                          {"k8s_node_name", detail::optional_json(m.k8s_node_name)}};
+    if (m.timing != Timing::Cold)
+        o["timing"] = to_string(m.timing);
+    return o;
 }
 
 // The artifact row of a measured case, or nullopt when it has no time or noise figure. The

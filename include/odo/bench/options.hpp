@@ -38,6 +38,7 @@ struct RunOptions {
     std::optional<std::string> sku_label;
     StoppingCriteria criteria;
     bool batch = true;
+    Timing timing = Timing::Cold;
     bool quiet = false;
     bool gate = false;
     GateFormat gate_format = GateFormat::Markdown;
@@ -68,6 +69,7 @@ Measurement (defaults: nvbench's)
   --timeout S                wall-clock cap per measurement in seconds (15)
   --max-samples N            sample cap (1000000)
   --no-batch                 cold samples only
+  --timing cold|batch        the samples the artifact, BWUtil and the gate use (cold)
 Identity
   --sku-map PATH             sku_map.json (default: ../sku_map.json beside the config folder)
   --sku LABEL                host backend: the label results are filed under
@@ -154,6 +156,13 @@ inline std::vector<surface::Tier> parse_tiers(std::string_view text) {
         tiers.push_back(*tier);
     }
     return tiers;
+}
+
+inline Timing parse_timing(std::string_view text) {
+    for (const Timing timing : {Timing::Cold, Timing::Batch})
+        if (text == to_string(timing))
+            return timing;
+    bad_option("--timing", "unknown timing " + python_str_repr(text) + " (expected cold, batch)");
 }
 
 inline baseline::Language parse_language(std::string_view text) {
@@ -249,6 +258,8 @@ inline bool parse_measurement(ArgCursor& a, RunOptions& o) {
         o.criteria.max_samples = parse_number<std::int64_t>(n, a.single_value());
     else if (n == "--no-batch")
         o.batch = !a.flag();
+    else if (n == "--timing")
+        o.timing = parse_timing(a.single_value());
     else
         return false;
     return true;
@@ -336,6 +347,8 @@ inline RunOptions parse_options(const std::vector<std::string>& args) {
     }
     if (const std::string problem = o.criteria.problem(); !problem.empty())
         throw InputError(problem);
+    if (o.timing == Timing::Batch && !o.batch)
+        detail::bad_option("--timing", "batch timing needs batch samples (drop --no-batch)");
     return o;
 }
 

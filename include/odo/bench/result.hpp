@@ -14,6 +14,15 @@ namespace odo::bench {
 
 enum class CaseOutcome { Measured, Skipped, Failed };
 
+// Which measurement a case reports (`--timing`): the cold samples, one launch each (nvbench's
+// GPU figure), or the batch samples, ~10 ms of launches each, whose spread is what is left once
+// a host's scheduler and neighbours are averaged over (Google Benchmark's figure).
+enum class Timing { Cold, Batch };
+
+constexpr std::string_view to_string(Timing t) noexcept {
+    return t == Timing::Cold ? "cold" : "batch";
+}
+
 constexpr std::string_view to_string(CaseOutcome o) noexcept {
     switch (o) {
     case CaseOutcome::Measured:
@@ -34,6 +43,7 @@ struct CaseResult {
     // Which entry point the body timed: the C++ API, or the Python binding layer (bench-harness.md
     // §1.4 keeps one row per language; a run measures one of them).
     baseline::Language language = baseline::Language::Cpp;
+    Timing timing = Timing::Cold;
     CaseOutcome outcome = CaseOutcome::Measured;
     std::string message; // why it was skipped or failed
     Traffic traffic;
@@ -47,10 +57,16 @@ struct CaseResult {
     Throughput throughput;
 
     bool measured() const noexcept { return outcome == CaseOutcome::Measured && cold; }
+
+    // The summary the artifact, the gate and BWUtil use: the batch one when the run reports
+    // batch timing and the case has batch samples (an ExecTag::Sync case has none), else cold.
+    const Summary& reported_time() const noexcept {
+        return timing == Timing::Batch && batch ? batch_time : cold_time;
+    }
 };
 
-// Fills the summaries and rates. BWUtil comes from the cold mean, as nvbench's does and as the
-// baselines record it.
+// Fills the summaries and rates. BWUtil comes from the reported mean (the cold one by default, as
+// nvbench's does and as the baselines record it).
 inline void summarize_case(CaseResult& result, std::optional<double> peak_bytes_per_second) {
     if (!result.cold)
         return;
@@ -58,17 +74,19 @@ inline void summarize_case(CaseResult& result, std::optional<double> peak_bytes_
     result.cold_cpu = result.cold->cpu_time();
     if (result.batch)
         result.batch_time = result.batch->time();
-    result.throughput = throughput(result.traffic, result.cold_time.mean, peak_bytes_per_second);
+    result.throughput =
+        throughput(result.traffic, result.reported_time().mean, peak_bytes_per_second);
 }
 
-// The case's figures in baseline units: cold mean time and absolute noise in µs, and BWUtil (0
+// The case's figures in baseline units: reported mean time and absolute noise in µs, and BWUtil (0
 // when it is unknown, since the artifact schema needs a number). nullopt when the case has no
 // usable time or noise figure.
 inline std::optional<baseline::LanguageMetrics> language_metrics(const CaseResult& result) {
     if (!result.measured())
         return std::nullopt;
-    const double time_us = result.cold_time.mean * 1e6;
-    const double noise_us = time_us * result.cold_time.relative_noise();
+    const Summary& reported = result.reported_time();
+    const double time_us = reported.mean * 1e6;
+    const double noise_us = time_us * reported.relative_noise();
     if (!(time_us > 0) || !std::isfinite(time_us) || !std::isfinite(noise_us))
         return std::nullopt;
     return baseline::LanguageMetrics{time_us, noise_us, result.throughput.bwutil.value_or(0.0)};

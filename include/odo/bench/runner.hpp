@@ -206,6 +206,7 @@ private:
         r.key = c.key;
         r.tier = c.tier;
         r.language = options_.language;
+        r.timing = options_.timing;
         State state(r, {backend_.get(), options_.criteria, warmup, options_.batch});
         try {
             const profile::ScopedRange range(r.key.str());
@@ -288,8 +289,9 @@ private:
             err << program_ << ": error: no measured case to write to " << path.string() << "\n";
             return 1;
         }
-        const auto meta = run_metadata(device_, options_.tier_text, options_.run_context,
-                                       options_.git_ref, options_.sm_clock_mhz.has_value());
+        auto meta = run_metadata(device_, options_.tier_text, options_.run_context,
+                                 options_.git_ref, options_.sm_clock_mhz.has_value());
+        meta.timing = options_.timing;
         try {
             write_file_atomically(path, render_artifact(artifact_document(std::move(rows), meta)));
         } catch (const InputError& e) {

@@ -197,6 +197,32 @@ TEST_CASE("a --language python run files its figures under python and completes 
     CHECK(odo::baseline::quality_problems(update.metrics).empty());
 }
 
+TEST_CASE("--timing batch reports the batch samples, whose spread averages out launch jitter") {
+    TempDir dir;
+    // Launches alternate 59 and 61 µs: cold samples carry that jitter, ~10 ms batches do not.
+    const LaunchTime jitter = [](const State&, std::int64_t launch) {
+        return 60.0 + (launch % 2 ? 1.0 : -1.0);
+    };
+    const auto noise_of = [&](const std::string& name, std::vector<std::string> extra) {
+        const auto path = dir.path() / name;
+        std::vector<std::string> args{"--quiet", "--sku", "HOST_EXAMPLE", "--json", path.string()};
+        args.insert(args.end(), extra.begin(), extra.end());
+        REQUIRE(run_example(example_config, args, jitter).code == 0);
+        const auto doc = odo::json::parse(odo::read_file(path), path.string());
+        const auto& row = doc.at("baselines").at(uint8_case).at("HOST_EXAMPLE");
+        CHECK(row.at("gpu_time_us_cpp").to_number<double>() == doctest::Approx(60.0).epsilon(0.01));
+        return std::pair(row.at("gpu_noise_us_cpp").to_number<double>(),
+                         doc.at("run_metadata").as_object().if_contains("timing"));
+    };
+    const auto [cold_noise, cold_timing] = noise_of("cold.json", {});
+    CHECK(cold_noise == doctest::Approx(1.0).epsilon(0.01));
+    CHECK(cold_timing == nullptr); // the reference's run_metadata, unchanged
+    const auto [batch_noise, batch_timing] = noise_of("batch.json", {"--timing", "batch"});
+    CHECK(batch_noise < 0.05);
+    REQUIRE(batch_timing != nullptr);
+    CHECK(*batch_timing == "batch");
+}
+
 TEST_CASE("an artifact under a local host label is refused by the importer") {
     TempDir dir;
     const auto path = dir.path() / "run.json";

@@ -117,6 +117,8 @@ TEST_CASE("bad command lines name the option and the rule") {
     check_rejected({"--frobnicate"}, "--frobnicate: unknown option");
     check_rejected({"--tier"}, "--tier: needs a value");
     check_rejected({"--tier", "gold"}, "unknown tier 'gold'");
+    check_rejected({"--timing", "warm"}, "--timing: unknown timing 'warm' (expected cold, batch)");
+    check_rejected({"--timing", "batch", "--no-batch"}, "batch timing needs batch samples");
     check_rejected({"--language", "rust"},
                    "--language: unknown language 'rust' (expected cpp, python)");
     check_rejected({"--language", "cpp", "--language", "python"}, "--language: given twice");
