@@ -112,9 +112,8 @@ void require_non_negative(const char* option, double value) {
         throw UsageError(std::string("--") + option + " must be >= 0");
 }
 
-// The quality gate's limits (bench-harness.md §4), the reference's by default. A machine that is
-// not a quiet reference SKU — a shared developer host — states its looser limits here, on the
-// command line where a reviewer sees them.
+// The quality gate's limits (bench-harness.md §4), the reference's by default, for every SKU
+// whose sku_map.json entry states none of its own.
 struct QualityOptions {
     odo::baseline::BenchmarkQuality quality = odo::baseline::default_benchmark_quality;
 
@@ -227,7 +226,6 @@ struct ImportCommand {
     int run() {
         require_non_negative("max-regression-pct", options.max_regression_pct);
         limits.check();
-        options.quality = limits.quality;
         if (from.empty() && nvbench.empty())
             throw UsageError("nothing to import: give --from or --nvbench");
         options.operators = comma_list(operators);
@@ -239,6 +237,7 @@ struct ImportCommand {
             print_capped(std::cerr, problems, problems.size());
             return exit_bad_input;
         }
+        options.quality = odo::baseline::quality_policy(map, limits.quality);
         const ImportPlan plan = plan_import(set, updates, map.stems(), options);
         if (plan.changes.empty()) {
             std::cerr << "warning: the inputs hold no rows; nothing to import\n";
@@ -338,8 +337,8 @@ struct ValidateCommand {
         const ConfigSet set = repo.load_configs();
         const BaselineSelection selected = selection(set);
         limits.check();
-        const ValidationSummary summary =
-            validate_baselines(set, map.stems(), selected, limits.quality);
+        const ValidationSummary summary = validate_baselines(
+            set, map.stems(), selected, odo::baseline::quality_policy(map, limits.quality));
         for (const ValidationIssue& issue : summary.issues)
             std::cerr << issue.text() << "\n";
         if (!summary.ok()) {
@@ -422,7 +421,8 @@ struct CompareCommand {
         const auto map = repo.load_sku_map();
         const ConfigSet set = repo.load_configs();
         // One defect anywhere makes every comparison untrustworthy: bad input, as the reference.
-        const ValidationSummary committed = validate_baselines(set, map.stems());
+        const ValidationSummary committed =
+            validate_baselines(set, map.stems(), {}, odo::baseline::quality_policy(map));
         if (!committed.ok()) {
             for (const ValidationIssue& issue : committed.issues)
                 std::cerr << issue.text() << "\n";

@@ -29,7 +29,7 @@ struct ImportOptions {
     std::vector<std::string> operators; // empty: every operator the inputs measured
     double max_regression_pct = default_max_regression_pct;
     bool allow_regressions = false;
-    BenchmarkQuality quality = default_benchmark_quality;
+    QualityPolicy quality; // per SKU: quality_policy(sku_map, limits)
 };
 
 // One language of one imported row against what was committed.
@@ -125,10 +125,10 @@ inline std::vector<ImportChange> changes_of(const ConfigSet& set, const Baseline
     return changes;
 }
 
-inline void check_quality(const std::vector<BaselineUpdate>& updates,
-                          const BenchmarkQuality& quality, std::vector<std::string>& failures) {
+inline void check_quality(const std::vector<BaselineUpdate>& updates, const QualityPolicy& quality,
+                          std::vector<std::string>& failures) {
     for (const BaselineUpdate& u : updates)
-        for (const std::string& problem : quality_problems(u.metrics, quality))
+        for (const std::string& problem : quality_problems(u.metrics, quality.for_sku(u.sku)))
             failures.push_back(row_label(u.sku, u.config_key, std::nullopt, u.case_key) + ": " +
                                problem);
 }
@@ -162,8 +162,7 @@ inline void apply_update(boost::json::value& document, const BaselineUpdate& u) 
 inline PlannedFile planned_file(const ConfigSet& set, std::size_t f,
                                 const std::vector<const BaselineUpdate*>& updates,
                                 const std::vector<std::string>& sku_stems,
-                                const BenchmarkQuality& quality,
-                                std::vector<std::string>& failures) {
+                                const QualityPolicy& quality, std::vector<std::string>& failures) {
     const OperatorFile& file = set.files()[f];
     boost::json::value document = new_shape_document(file);
     PlannedFile planned{f, {}, updates.size(), {}, false};

@@ -2,8 +2,13 @@
 #include "odo/baseline/detail/number_text.hpp"
 #include "odo/baseline/metrics.hpp"
 
+#include "odo/surface/sku_map.hpp"
+
 #include <cmath>
+#include <functional>
+#include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace odo::baseline {
@@ -16,6 +21,36 @@ struct BenchmarkQuality {
 };
 
 inline constexpr BenchmarkQuality default_benchmark_quality{};
+
+// The limits each SKU's rows are held to: the defaults, unless the SKU map's entry states its
+// own (surface::SkuQualityLimits). Converts from one BenchmarkQuality for every SKU.
+struct QualityPolicy {
+    BenchmarkQuality defaults = default_benchmark_quality;
+    std::map<std::string, BenchmarkQuality, std::less<>> by_sku;
+
+    QualityPolicy() = default;
+    QualityPolicy(const BenchmarkQuality& all) : defaults(all) {} // NOLINT: implicit on purpose
+
+    const BenchmarkQuality& for_sku(std::string_view stem) const {
+        const auto it = by_sku.find(stem);
+        return it == by_sku.end() ? defaults : it->second;
+    }
+};
+
+// `defaults` with each SKU map entry's own limits laid over them.
+inline QualityPolicy quality_policy(const surface::SkuMap& map,
+                                    const BenchmarkQuality& defaults = default_benchmark_quality) {
+    QualityPolicy policy(defaults);
+    for (const surface::SkuEntry& e : map.entries)
+        if (e.quality) {
+            BenchmarkQuality q = defaults;
+            q.max_noise_pct = e.quality->max_noise_pct.value_or(q.max_noise_pct);
+            q.max_perf_diff_pct = e.quality->max_parity_pct.value_or(q.max_perf_diff_pct);
+            q.max_perf_diff_us = e.quality->max_parity_us.value_or(q.max_perf_diff_us);
+            policy.by_sku[e.stem] = q;
+        }
+    return policy;
+}
 
 // Every gate compares with this slack, so a value exactly at its limit passes despite the
 // rounding of the arithmetic that produced it.

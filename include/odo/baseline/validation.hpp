@@ -79,8 +79,8 @@ inline void validate_sku_row(const std::string& file, const std::string& subject
 
 inline void validate_case(const std::string& file, const std::string& case_key,
                           const boost::json::value& payload,
-                          const std::vector<std::string>& sku_stems,
-                          const BenchmarkQuality& quality, ValidationSummary& out) {
+                          const std::vector<std::string>& sku_stems, const QualityPolicy& quality,
+                          ValidationSummary& out) {
     if (!payload.is_object())
         return; // the coverage check reports it
     for (const auto& sku : payload.get_object()) {
@@ -88,7 +88,7 @@ inline void validate_case(const std::string& file, const std::string& case_key,
         if (std::string problem = sku_stem_problem(sku_stems, stem); !problem.empty())
             out.issues.push_back({file, case_key + " " + stem, std::move(problem)});
         else
-            validate_sku_row(file, case_key + " " + stem, sku.value(), quality, out);
+            validate_sku_row(file, case_key + " " + stem, sku.value(), quality.for_sku(stem), out);
     }
 }
 
@@ -98,8 +98,8 @@ inline void validate_case(const std::string& file, const std::string& case_key,
 // object, coverage of every expected case × SKU stem (coverage.hpp, shared with the review check),
 // every present case key against the config, SKU stems, the metric schema and the quality gate.
 inline void validate_entry(const surface::ConfigEntry& entry, const std::string& file,
-                           const std::vector<std::string>& sku_stems,
-                           const BenchmarkQuality& quality, ValidationSummary& out) {
+                           const std::vector<std::string>& sku_stems, const QualityPolicy& quality,
+                           ValidationSummary& out) {
     ++out.configs;
     const boost::json::object* baselines = nullptr;
     std::vector<surface::AxisSpec> specs;
@@ -128,8 +128,8 @@ inline void validate_entry(const surface::ConfigEntry& entry, const std::string&
 
 inline void validate_operator_file(const OperatorFile& file,
                                    const std::vector<std::string>& sku_stems,
-                                   const BaselineSelection& selection,
-                                   const BenchmarkQuality& quality, ValidationSummary& out) {
+                                   const BaselineSelection& selection, const QualityPolicy& quality,
+                                   ValidationSummary& out) {
     ++out.files;
     for (const surface::ConfigEntry& entry : file.config.entries)
         if (selection.includes_config(entry.key))
@@ -137,10 +137,10 @@ inline void validate_operator_file(const OperatorFile& file,
 }
 
 // Validates the selected committed baselines of a config set; issues in file and key order.
-inline ValidationSummary
-validate_baselines(const ConfigSet& set, const std::vector<std::string>& sku_stems,
-                   const BaselineSelection& selection = {},
-                   const BenchmarkQuality& quality = default_benchmark_quality) {
+inline ValidationSummary validate_baselines(const ConfigSet& set,
+                                            const std::vector<std::string>& sku_stems,
+                                            const BaselineSelection& selection = {},
+                                            const QualityPolicy& quality = {}) {
     ValidationSummary summary;
     for (const OperatorFile& file : set.files())
         if (selection.includes_file(file.path.string()))

@@ -97,7 +97,7 @@ inline void read_summary(EvidenceContext& c, const repo::Git& git,
 // must not look regressed because the base got faster, and another operator's broken file is
 // not this campaign's failure (gates.md §8.15).
 inline RegressionGateFacts regression_facts(const EvidenceContext& c, const repo::Git& git,
-                                            const std::vector<std::string>& sku_stems) {
+                                            const surface::SkuMap& sku_map) {
     RegressionGateFacts f;
     f.compared_to = c.facts.range.merge_base.value_or(c.facts.range.base);
     try {
@@ -105,7 +105,8 @@ inline RegressionGateFacts regression_facts(const EvidenceContext& c, const repo
         std::vector<baseline::OperatorFile> files;
         files.push_back(baseline::load_operator_file(absolute));
         const baseline::ConfigSet set(std::move(files));
-        f.validation = baseline::validate_baselines(set, sku_stems);
+        f.validation = baseline::validate_baselines(set, sku_map.stems(), {},
+                                                    baseline::quality_policy(sku_map));
         f.regression = baseline::reject_regressions_from(git, f.compared_to, set);
         // Reports name the file as the repository does, wherever the clone lives.
         auto repository_path = [&](std::string& file) {
@@ -163,7 +164,7 @@ inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, re
     EvidenceContext c;
     c.repo_root = std::move(repo_root);
     c.all_ops = manifest_operators(c.repo_root, layout);
-    const std::vector<std::string> sku_stems = reference_sku_stems(c.repo_root, layout);
+    const surface::SkuMap sku_map = reference_sku_map(c.repo_root, layout);
     c.guide = layout.guidelines.optimization;
     c.facts = gather_evidence_facts(git, layout, op, c.all_ops, base);
     c.results = std::move(results);
@@ -184,7 +185,7 @@ inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, re
     c.layout = std::move(layout);
     c.op = std::move(op);
     detail::read_summary(c, git, summary::Markers::from_layout(c.layout));
-    c.regression = detail::regression_facts(c, git, sku_stems);
+    c.regression = detail::regression_facts(c, git, sku_map);
     c.binding_impact = detail::binding_impact_facts(c);
     c.scope.metadata_operator =
         c.summary.parsed ? c.summary.parsed->metadata.operator_name : c.op.operator_name;

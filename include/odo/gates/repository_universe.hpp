@@ -23,12 +23,18 @@ inline repo::OperatorSet manifest_operators(const std::filesystem::path& repo_ro
     return ops;
 }
 
-inline std::vector<std::string> reference_sku_stems(const std::filesystem::path& repo_root,
-                                                    const repo::Layout& layout) {
+// The repository's SKU map; empty when it has none.
+inline surface::SkuMap reference_sku_map(const std::filesystem::path& repo_root,
+                                         const repo::Layout& layout) {
     const std::filesystem::path sku_map = repo_root / layout.paths.sku_map;
     if (!std::filesystem::exists(sku_map))
         return {};
-    return surface::load_sku_map(sku_map).stems();
+    return surface::load_sku_map(sku_map);
+}
+
+inline std::vector<std::string> reference_sku_stems(const std::filesystem::path& repo_root,
+                                                    const repo::Layout& layout) {
+    return reference_sku_map(repo_root, layout).stems();
 }
 
 } // namespace odo::gates

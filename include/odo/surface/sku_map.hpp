@@ -20,12 +20,22 @@ namespace odo::surface {
 
 // A reference GPU identity of `sku_map.json` (bench-harness.md §1.5). Baselines are stored per
 // `stem`; a run is routed to a stem by device name, power cap, locked SM clock and CUDA major.
+// Quality limits an entry states for its own rows (odo's addition; absent in the reference's
+// maps): a shared developer host is noisier than a quiet reference GPU. Unset fields keep the
+// baseline layer's defaults.
+struct SkuQualityLimits {
+    std::optional<double> max_noise_pct;
+    std::optional<double> max_parity_pct;
+    std::optional<double> max_parity_us;
+};
+
 struct SkuEntry {
     std::string gpu_name;
     std::int64_t power_cap_w = 0;
     std::int64_t locked_sm_clock_mhz = 0;
     std::optional<std::int64_t> cuda_major; // absent in older maps: any CUDA major matches
     std::string stem;
+    std::optional<SkuQualityLimits> quality;
 };
 
 // Python's round() to an integer: halves go to the even neighbour. nullopt when not finite or
@@ -100,6 +110,29 @@ inline std::optional<std::int64_t> json_integer(const boost::json::value* v) {
     return static_cast<std::int64_t>(*number);
 }
 
+// `"quality": {"max_noise_pct": 30, ...}`: each field a finite number >= 0, nothing else.
+inline std::optional<SkuQualityLimits> quality_limits(const boost::json::value& v,
+                                                      std::string& why) {
+    why = "quality must be an object of max_noise_pct, max_parity_pct, max_parity_us numbers >= 0";
+    if (!v.is_object())
+        return std::nullopt;
+    SkuQualityLimits limits;
+    for (const auto& field : v.get_object()) {
+        const auto number = json::as_number(field.value());
+        if (!number || !std::isfinite(*number) || *number < 0)
+            return std::nullopt;
+        if (field.key() == "max_noise_pct")
+            limits.max_noise_pct = number;
+        else if (field.key() == "max_parity_pct")
+            limits.max_parity_pct = number;
+        else if (field.key() == "max_parity_us")
+            limits.max_parity_us = number;
+        else
+            return std::nullopt;
+    }
+    return limits;
+}
+
 // One entry, or nullopt with `why` set.
 inline std::optional<SkuEntry> sku_entry(const boost::json::value& v, std::string& why) {
     if (!v.is_object()) {
@@ -131,6 +164,11 @@ inline std::optional<SkuEntry> sku_entry(const boost::json::value& v, std::strin
             why = "cuda_major must be a positive integer";
             return std::nullopt;
         }
+    }
+    if (const auto* quality = o.if_contains("quality")) {
+        e.quality = quality_limits(*quality, why);
+        if (!e.quality)
+            return std::nullopt;
     }
     return e;
 }

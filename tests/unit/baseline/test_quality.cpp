@@ -1,5 +1,6 @@
 // DEFAULT_BENCHMARK_QUALITY: noise, parity in both directions, the 1e-9 limit tolerance.
 #include <odo/baseline/quality.hpp>
+#include <odo/core/json_read.hpp>
 
 #include <doctest/doctest.h>
 
@@ -65,4 +66,22 @@ TEST_CASE("custom limits are honoured") {
     strict.max_noise_pct = 0.5;
     CHECK(quality_problems(both(100, 1, 104, 0.1), strict) ==
           std::vector<std::string>{"C++ noise 1.00% exceeds 0.5%"});
+}
+
+TEST_CASE("a SKU map entry's own limits apply to its rows only") {
+    const auto map = odo::surface::parse_sku_map(odo::json::parse(R"({"entries": [
+          {"gpu_name": "host", "power_cap_w": 0, "locked_sm_clock_mhz": 0, "stem": "HOST_DEV",
+           "quality": {"max_noise_pct": 30, "max_parity_pct": 25}},
+          {"gpu_name": "G", "power_cap_w": 1, "locked_sm_clock_mhz": 2, "stem": "REF"}]})",
+                                                                  "sku"),
+                                                 "sku");
+    const QualityPolicy policy = quality_policy(map);
+    const Metrics noisy = both(100, 20, 120, 1); // 20 % noise, +20 % parity
+    CHECK(quality_problems(noisy, policy.for_sku("HOST_DEV")).empty());
+    CHECK(quality_problems(noisy, policy.for_sku("REF")).size() == 2);
+    CHECK(quality_problems(noisy, policy.for_sku("UNLISTED")).size() == 2);
+    CHECK(policy.for_sku("HOST_DEV").max_perf_diff_us == 100.0); // unset: the default
+    // A policy made from one set of limits holds every SKU to them.
+    const QualityPolicy loose(BenchmarkQuality{50, 50, 500});
+    CHECK(quality_problems(noisy, loose.for_sku("REF")).empty());
 }

@@ -144,3 +144,24 @@ TEST_CASE("file loaders: strict fails on a missing file, lenient reads it as emp
                          InputError);
     CHECK(load_sku_map_lenient(broken).entries.empty());
 }
+
+TEST_CASE("an entry may state its own quality limits; anything else in them is an error") {
+    const SkuMap map = strict(R"({"entries": [
+      {"gpu_name": "host", "power_cap_w": 0, "locked_sm_clock_mhz": 0, "stem": "HOST_DEV",
+       "quality": {"max_noise_pct": 30, "max_parity_us": 1000}},
+      {"gpu_name": "G", "power_cap_w": 1, "locked_sm_clock_mhz": 2, "stem": "REF"}]})");
+    REQUIRE(map.entries[0].quality);
+    CHECK(map.entries[0].quality->max_noise_pct == 30.0);
+    CHECK_FALSE(map.entries[0].quality->max_parity_pct);
+    CHECK(map.entries[0].quality->max_parity_us == 1000.0);
+    CHECK_FALSE(map.entries[1].quality);
+    for (const char* bad :
+         {R"("quality": [])", R"("quality": {"max_noise_pct": -1})",
+          R"("quality": {"max_noise_pct": "30"})", R"("quality": {"max_noise": 30})"}) {
+        const std::string doc = std::string(R"({"entries": [{"gpu_name": "G", "power_cap_w": 1,
+            "locked_sm_clock_mhz": 2, "stem": "s", )") +
+                                bad + "}]}";
+        CHECK_THROWS_WITH_AS(strict(doc.c_str()), doctest::Contains("sku: entries[0] quality must"),
+                             InputError);
+    }
+}
