@@ -13,8 +13,9 @@ namespace odo::baseline {
 using BaselineMap = std::map<std::string, boost::json::value>;
 
 // config key -> its "baselines" value, for every object-valued config of an operator file (new
-// shape "configs" or old flat shape) that carries non-empty baselines. Two revisions refresh the baselines
-// iff these maps differ; formatting and key order play no part. nullopt: not a JSON object.
+// shape "configs" or old flat shape) that carries non-empty baselines. Two revisions refresh the
+// baselines iff these maps differ; formatting and key order play no part. nullopt: not a JSON
+// object.
 inline std::optional<BaselineMap> baselines_by_config(std::string_view text) {
     const auto doc = json::try_parse(text);
     if (!doc || !doc->is_object())

@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+#include <nvcv/Tensor.hpp>
+
+namespace cvcuda::priv {
+
+// The CUDA implementation (OpInvert.cu), for checked tensors in device memory.
+void invertDevice(cudaStream_t stream, const nvcv::Tensor& in, const nvcv::Tensor& out);
+
+} // namespace cvcuda::priv
