@@ -94,9 +94,7 @@ cmake --build "$build" -j "$jobs" >/dev/null
 tail -n 3 "$art/pixel-tests-base.txt"
 
 # Host timings are batch timings: ~10 ms samples average out most of the scheduler's and the
-# neighbours' interruptions that make single launches far noisier.
-
-# Two runs of each case of an operator's benchmark through each entry point (the C++ API and the
+# neighbours' interruptions that make single launches far noisier. Two runs of each case of an operator's benchmark through each entry point (the C++ API and the
 # binding), case by case so the two entry points of a case are timed seconds apart: on a shared
 # machine the speed drifts over tens of seconds, and parity compares the two. A verdict needs a
 # baseline averaged over at least two runs.
@@ -116,8 +114,9 @@ measure() { # operator when
 }
 
 # Measures and imports; a run the quality gate refuses is measured again, twice at most.
-measure_and_import() { # when operator... (import options after --)
-  local when=$1; shift
+measure_and_import() { # when operator...
+  local when=$1
+  shift
   for attempt in 1 2 3; do
     local from=()
     for op in "$@"; do
