@@ -46,11 +46,8 @@ inline Finding gate_finding(std::string id, Status status, std::string summary,
 
 inline std::string current_evidence(const CaseResult& r, const baseline::LanguageMetrics& m) {
     return "current " + fixed(m.time_us, 2) + " us ± " + fixed(m.noise_us, 2) + " us (" +
-           std::to_string(r.reported_time().count) + " " + std::string(to_string(r.timing)) +
-           " samples, stopped: " +
-           std::string(
-               to_string(r.timing == Timing::Batch && r.batch ? r.batch->stop : r.cold->stop)) +
-           ")";
+           std::to_string(r.reported_time().count) + (r.reports_batch() ? " batch" : " cold") +
+           " samples, stopped: " + std::string(to_string(r.reported_measurement().stop)) + ")";
 }
 
 inline std::string verdict_summary(baseline::ChangeVerdict v, const baseline::ChangeBand& band,

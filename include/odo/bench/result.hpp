@@ -60,9 +60,12 @@ struct CaseResult {
 
     // The summary the artifact, the gate and BWUtil use: the batch one when the run reports
     // batch timing and the case has batch samples (an ExecTag::Sync case has none), else cold.
+    bool reports_batch() const noexcept { return timing == Timing::Batch && batch.has_value(); }
     const Summary& reported_time() const noexcept {
-        return timing == Timing::Batch && batch ? batch_time : cold_time;
+        return reports_batch() ? batch_time : cold_time;
     }
+    // The measurement behind reported_time(); the case must be measured.
+    const Measurement& reported_measurement() const { return reports_batch() ? *batch : *cold; }
 };
 
 // Fills the summaries and rates. BWUtil comes from the reported mean (the cold one by default, as
