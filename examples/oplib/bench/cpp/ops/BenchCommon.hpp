@@ -129,4 +129,19 @@ void runTensorCase(const Workload& w, Op&& op) {
     reformat(w.interleavedOut, w.out);
 }
 
+// The benchmark body every operator shares: the case's workload and traffic, then
+// `op(language, in, out)` timed on its image batches or its tensors. `op` takes both kinds.
+template <class Op>
+void measureCase(odo::bench::State& state, Op&& op) {
+    const Workload w = makeWorkload(state);
+    const odo::baseline::Language language = state.language();
+    declareTraffic(state, w);
+    if (w.varShape())
+        return state.exec([&](odo::bench::Launch&) { op(language, w.inBatch, w.outBatch); });
+    state.exec([&](odo::bench::Launch&) {
+        runTensorCase(
+            w, [&](const nvcv::Tensor& in, const nvcv::Tensor& out) { op(language, in, out); });
+    });
+}
+
 } // namespace bench

@@ -12,38 +12,22 @@ namespace {
 
 constexpr int flipCode = 1;
 
-void flipTensor(odo::baseline::Language language, const nvcv::Tensor& in, const nvcv::Tensor& out) {
+// One call of Flip on a tensor pair or an image batch pair, through the entry point timed.
+template <class Images>
+void flip(odo::baseline::Language language, const Images& in, const Images& out) {
     if (language == odo::baseline::Language::Python)
         cvcudapy::module().call("flip_into", {out, in, flipCode});
     else
         cvcuda::Flip{}(nullptr, in, out, flipCode);
-}
-
-void flipBatch(odo::baseline::Language language, const nvcv::ImageBatchVarShape& in,
-               const nvcv::ImageBatchVarShape& out) {
-    if (language == odo::baseline::Language::Python)
-        cvcudapy::module().call("flip_into", {out, in, flipCode});
-    else
-        cvcuda::Flip{}(nullptr, in, out, flipCode);
-}
-
-void benchFlip(odo::bench::State& state) {
-    const bench::Workload w = bench::makeWorkload(state);
-    const odo::baseline::Language language = state.language();
-    bench::declareTraffic(state, w);
-    if (w.varShape())
-        return state.exec([&](odo::bench::Launch&) { flipBatch(language, w.inBatch, w.outBatch); });
-    state.exec([&](odo::bench::Launch&) {
-        bench::runTensorCase(w, [&](const nvcv::Tensor& in, const nvcv::Tensor& out) {
-            flipTensor(language, in, out);
-        });
-    });
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
     odo::bench::Runner runner(argc, argv, ODO_BENCH_CONFIG);
-    runner.add("flip", benchFlip);
+    runner.add("flip", [](odo::bench::State& state) {
+        bench::measureCase(
+            state, [](auto language, const auto& in, const auto& out) { flip(language, in, out); });
+    });
     return runner.run();
 }

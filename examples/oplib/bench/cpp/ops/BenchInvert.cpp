@@ -9,40 +9,23 @@
 
 namespace {
 
-void invertTensor(odo::baseline::Language language, const nvcv::Tensor& in,
-                  const nvcv::Tensor& out) {
+// One call of Invert on a tensor pair or an image batch pair, through the entry point timed.
+template <class Images>
+void invert(odo::baseline::Language language, const Images& in, const Images& out) {
     if (language == odo::baseline::Language::Python)
         cvcudapy::module().call("invert_into", {out, in});
     else
         cvcuda::Invert{}(nullptr, in, out);
-}
-
-void invertBatch(odo::baseline::Language language, const nvcv::ImageBatchVarShape& in,
-                 const nvcv::ImageBatchVarShape& out) {
-    if (language == odo::baseline::Language::Python)
-        cvcudapy::module().call("invert_into", {out, in});
-    else
-        cvcuda::Invert{}(nullptr, in, out);
-}
-
-void benchInvert(odo::bench::State& state) {
-    const bench::Workload w = bench::makeWorkload(state);
-    const odo::baseline::Language language = state.language();
-    bench::declareTraffic(state, w);
-    if (w.varShape())
-        return state.exec(
-            [&](odo::bench::Launch&) { invertBatch(language, w.inBatch, w.outBatch); });
-    state.exec([&](odo::bench::Launch&) {
-        bench::runTensorCase(w, [&](const nvcv::Tensor& in, const nvcv::Tensor& out) {
-            invertTensor(language, in, out);
-        });
-    });
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
     odo::bench::Runner runner(argc, argv, ODO_BENCH_CONFIG);
-    runner.add("invert", benchInvert);
+    runner.add("invert", [](odo::bench::State& state) {
+        bench::measureCase(state, [](auto language, const auto& in, const auto& out) {
+            invert(language, in, out);
+        });
+    });
     return runner.run();
 }
