@@ -145,7 +145,7 @@ step "preflight again: ready to optimize"
 
 step "perf(invert): one flat, vectorizable pass over packed tensors"
 git checkout -q -b campaign
-cp "$root/examples/campaign/perf/OpInvert.cpp" src/cvcuda/priv/OpInvert.cpp
+git apply "$root/examples/campaign/perf-invert.patch"
 git --no-pager diff --stat
 cmake --build "$build" -j "$jobs" >/dev/null
 "$build/cvcuda_test_system" > "$art/pixel-tests.txt"
