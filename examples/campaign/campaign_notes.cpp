@@ -14,6 +14,7 @@
 #include <odo/core/file.hpp>
 #include <odo/core/fixed_point.hpp>
 #include <odo/core/json_read.hpp>
+#include <odo/core/text.hpp>
 #include <odo/profile/bottleneck.hpp>
 #include <odo/profile/memory_footprint.hpp>
 
@@ -32,12 +33,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using odo::InputError;
-
-std::string lowercase(std::string text) {
-    for (char& c : text)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
 
 // The files of one campaign on one operator, relative to its artifact folder.
 struct CampaignFiles {
@@ -141,7 +136,7 @@ double number_field(const boost::json::value& doc, const char* field, const fs::
 // layer's SOL thresholds: on the host, the memcpy is the memory "speed of light".
 int profile(int argc, char** argv) {
     const auto o = parse_options(argc, argv, {"--campaign", "--operator", "--case"});
-    const CampaignFiles files{o.at("--campaign"), lowercase(o.at("--operator"))};
+    const CampaignFiles files{o.at("--campaign"), odo::text::lower(o.at("--operator"))};
     const std::string& key = o.at("--case");
     const CaseFigures after = case_figures(files.baselines("after"), key, "cpp");
     const fs::path roofline_path = files.roofline();
@@ -229,7 +224,7 @@ int complete(int argc, char** argv) {
     const auto o =
         parse_options(argc, argv, {"--campaign", "--case", "--operator", "--description"});
     const std::string& op = o.at("--operator");
-    const CampaignFiles files{o.at("--campaign"), lowercase(op)};
+    const CampaignFiles files{o.at("--campaign"), odo::text::lower(op)};
     const std::string& key = o.at("--case");
     const fs::path description_path = o.at("--description");
     std::string description = odo::read_file(description_path);
@@ -264,7 +259,7 @@ int complete(int argc, char** argv) {
                "(`validate.txt`).");
     check_item(description, "Lead exhaustion", lead);
     check_item(description, "Review/refactor gate",
-               "`examples/campaign/perf/OpInvert.cpp` reviewed by hand against the naive version "
+               "`examples/campaign/perf-invert.patch` reviewed by hand "
                "when the example was written: passed, one flat loop and its dispatch; "
                "`tools/refactor_op.py " +
                    op +
