@@ -90,6 +90,11 @@ TEST_CASE("a --language python run is gated against the committed Python timing"
     const GateRun cpp = gate(config, noisy(1.25));
     CHECK(cpp.run.code == 1);
     CHECK(cpp.status(0) == "GAP");
+    // A committed row without Python figures cannot gate a Python run.
+    TempDir cpp_only;
+    const GateRun missing = gate(committed(cpp_only), noisy(1.0), {"--language", "python"});
+    CHECK(missing.status(0) == "GAP");
+    CHECK(std::string(missing.findings[0].at("evidence").as_string()) == "no Python metrics");
 }
 
 TEST_CASE("a planted slowdown fails the gate") {
