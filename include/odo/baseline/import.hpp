@@ -211,17 +211,24 @@ inline ImportPlan plan_import(const ConfigSet& set, const std::vector<BaselineUp
     return plan;
 }
 
-// Writes the changed files of a plan without failures, each atomically; unchanged files are
-// not touched. Returns the files written. InputError when the plan has failures.
-inline std::vector<std::filesystem::path> apply_import(const ConfigSet& set,
-                                                       const ImportPlan& plan) {
+// Writes the planned files whose bytes changed, and `also_write` (the import's own summary), as
+// one step: a file that cannot be written leaves every file untouched. Returns the config files
+// written.
+inline std::vector<std::filesystem::path>
+apply_import(const ConfigSet& set, const ImportPlan& plan,
+             std::vector<std::pair<std::filesystem::path, std::string>> also_write = {}) {
     if (!plan.ok())
         throw InputError("refusing to write baselines: the import has " +
                          std::to_string(plan.failures.size()) + " failure(s)");
     std::vector<std::filesystem::path> written;
-    for (const PlannedFile& planned : plan.files)
-        if (write_if_changed(set.files()[planned.file], planned.bytes))
-            written.push_back(set.files()[planned.file].path);
+    for (const PlannedFile& planned : plan.files) {
+        const OperatorFile& file = set.files()[planned.file];
+        if (planned.bytes == file.bytes)
+            continue; // an unchanged file keeps its timestamp
+        written.push_back(file.path);
+        also_write.emplace_back(file.path, planned.bytes);
+    }
+    write_files_atomically(also_write);
     return written;
 }
 

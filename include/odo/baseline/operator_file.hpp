@@ -52,13 +52,4 @@ inline boost::json::value new_shape_document(const OperatorFile& file) {
                                {"configs", std::move(configs)}};
 }
 
-// Writes `bytes` over the file atomically unless they equal what is committed; true when the
-// file was rewritten. An unchanged file keeps its timestamp.
-inline bool write_if_changed(const OperatorFile& file, const std::string& bytes) {
-    if (bytes == file.bytes)
-        return false;
-    write_file_atomically(file.path, bytes);
-    return true;
-}
-
 } // namespace odo::baseline
