@@ -231,10 +231,12 @@ inline Finding check_baseline_completeness(const BenchConfigInput& input,
     Finding f = detail::bench_finding("BEN-7", phase);
     if (!input.config)
         return detail::not_evaluable(std::move(f), input);
+    // The reference's MANUAL let PRE-2 pass against zero SKUs: completeness against nothing is
+    // no evidence.
     if (sku_stems.empty())
-        return detail::decided(std::move(f), Status::Manual,
-                               "No SKUs in sku_map.json to check against",
-                               "sku_map.json lists no stem");
+        return detail::decided(
+            std::move(f), Status::Gap, "No SKUs in sku_map.json to check against",
+            "sku_map.json lists no stem", "Add the reference SKUs to the SKU map, then re-run");
     const auto coverage = baseline::baseline_coverage(*input.config, sku_stems);
     if (coverage.complete())
         return detail::decided(std::move(f), Status::Pass,

@@ -11,9 +11,12 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace odo::surface {
@@ -150,10 +153,11 @@ inline std::optional<SkuEntry> sku_entry(const boost::json::value& v, std::strin
     SkuEntry e;
     e.gpu_name = gpu_name->get_string();
     e.stem = stem->get_string();
+    // Zero is a host SKU's "no cap, no locked clock"; a negative one can never be measured.
     const auto cap = json_integer(o.if_contains("power_cap_w"));
     const auto clock = json_integer(o.if_contains("locked_sm_clock_mhz"));
-    if (!cap || !clock) {
-        why = "power_cap_w and locked_sm_clock_mhz must be integers";
+    if (!cap || !clock || *cap < 0 || *clock < 0) {
+        why = "power_cap_w and locked_sm_clock_mhz must be integers >= 0";
         return std::nullopt;
     }
     e.power_cap_w = *cap;
@@ -173,9 +177,11 @@ inline std::optional<SkuEntry> sku_entry(const boost::json::value& v, std::strin
     return e;
 }
 
-inline bool same_route(const SkuEntry& a, const SkuEntry& b) {
-    return a.gpu_name == b.gpu_name && a.power_cap_w == b.power_cap_w &&
-           a.locked_sm_clock_mhz == b.locked_sm_clock_mhz && a.cuda_major == b.cuda_major;
+// The identity a run is routed by; two entries sharing it would make routing ambiguous.
+using Route = std::tuple<std::string, std::int64_t, std::int64_t, std::optional<std::int64_t>>;
+
+inline Route route_of(const SkuEntry& e) {
+    return {e.gpu_name, e.power_cap_w, e.locked_sm_clock_mhz, e.cuda_major};
 }
 
 inline const boost::json::array* sku_entries(const boost::json::value& doc) {
@@ -185,26 +191,31 @@ inline const boost::json::array* sku_entries(const boost::json::value& doc) {
 
 } // namespace detail
 
-// The strict loader: `{"entries": [...]}` with every entry well formed, stems unique and no
-// two entries sharing a routing identity. Errors name `source` and the entry.
+// The strict loader: `{"entries": [...]}`, not empty (a map without SKUs would let every
+// coverage check pass against nothing), with every entry well formed, stems unique and no two
+// entries sharing a routing identity. Errors name `source` and the entry. Each entry is checked
+// against the earlier ones through sorted indexes, so a large map loads in n log n.
 inline SkuMap parse_sku_map(const boost::json::value& doc, std::string_view source) {
     const auto* entries = detail::sku_entries(doc);
     if (!entries)
         throw InputError(std::string(source) + ": must be an object with an \"entries\" list");
+    if (entries->empty())
+        throw InputError(std::string(source) + ": \"entries\" lists no SKU");
     SkuMap map;
+    std::set<std::string> stems;
+    std::map<detail::Route, std::string> routes; // -> the stem that has it
     for (std::size_t i = 0; i < entries->size(); ++i) {
         const std::string where = std::string(source) + ": entries[" + std::to_string(i) + "] ";
         std::string why;
         auto entry = detail::sku_entry((*entries)[i], why);
         if (!entry)
             throw InputError(where + why);
-        for (const SkuEntry& seen : map.entries) {
-            if (seen.stem == entry->stem)
-                throw InputError(where + "repeats stem " + python_str_repr(entry->stem));
-            if (detail::same_route(seen, *entry))
-                throw InputError(where + "has the same routing identity as " +
-                                 python_str_repr(seen.stem));
-        }
+        if (!stems.insert(entry->stem).second)
+            throw InputError(where + "repeats stem " + python_str_repr(entry->stem));
+        const auto [route, added] = routes.emplace(detail::route_of(*entry), entry->stem);
+        if (!added)
+            throw InputError(where + "has the same routing identity as " +
+                             python_str_repr(route->second));
         map.entries.push_back(*std::move(entry));
     }
     return map;

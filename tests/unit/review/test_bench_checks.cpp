@@ -244,12 +244,13 @@ TEST_CASE("BEN-6: planar N-A declaration, and an incomplete layout policy") {
     CHECK(gap.fix.find("Planar image layouts: Not applicable") != std::string::npos);
 }
 
-TEST_CASE("BEN-7: MANUAL without SKUs, PASS when every case has every SKU") {
+TEST_CASE("BEN-7: GAP without SKUs, PASS when every case has every SKU") {
     const auto paired = input_of(paired_configs);
-    const Finding manual = check_baseline_completeness(paired, {});
-    CHECK(manual.id == "BEN-7");
-    CHECK(manual.status == Status::Manual);
-    CHECK(manual.summary == "No SKUs in sku_map.json to check against");
+    const Finding no_skus = check_baseline_completeness(paired, {});
+    CHECK(no_skus.id == "BEN-7");
+    CHECK(no_skus.status == Status::Gap); // never complete against zero SKUs
+    CHECK(no_skus.summary == "No SKUs in sku_map.json to check against");
+    CHECK_FALSE(no_skus.fix.empty());
 
     const Finding pass = check_baseline_completeness(paired, two_skus);
     CHECK(pass.status == Status::Pass);

@@ -99,7 +99,7 @@ TEST_CASE("strict loader errors name the file and the entry") {
     CHECK_THROWS_WITH_AS(
         strict(R"({"entries": [{"gpu_name": "G", "power_cap_w": true, "locked_sm_clock_mhz": 2,
                                 "stem": "s"}]})"),
-        "sku: entries[0] power_cap_w and locked_sm_clock_mhz must be integers", InputError);
+        "sku: entries[0] power_cap_w and locked_sm_clock_mhz must be integers >= 0", InputError);
     CHECK_THROWS_WITH_AS(
         strict(R"({"entries": [{"gpu_name": "G", "power_cap_w": 1, "locked_sm_clock_mhz": 2.5,
                                 "stem": "s"}]})"),
@@ -116,6 +116,38 @@ TEST_CASE("strict loader errors name the file and the entry") {
           {"gpu_name": "G", "power_cap_w": 1, "locked_sm_clock_mhz": 2, "stem": "s"},
           {"gpu_name": "G", "power_cap_w": 1, "locked_sm_clock_mhz": 2, "stem": "t"}]})"),
                          "sku: entries[1] has the same routing identity as 's'", InputError);
+}
+
+TEST_CASE("the strict loader refuses a map without SKUs and a negative cap or clock") {
+    CHECK_THROWS_WITH_AS(strict(R"({"entries": []})"), "sku: \"entries\" lists no SKU", InputError);
+    CHECK_THROWS_WITH_AS(
+        strict(R"({"entries": [{"gpu_name": "G", "power_cap_w": -350, "locked_sm_clock_mhz": 2,
+                                "stem": "s"}]})"),
+        "sku: entries[0] power_cap_w and locked_sm_clock_mhz must be integers >= 0", InputError);
+    CHECK_THROWS_WITH_AS(
+        strict(R"({"entries": [{"gpu_name": "G", "power_cap_w": 1, "locked_sm_clock_mhz": -1,
+                                "stem": "s"}]})"),
+        doctest::Contains("must be integers >= 0"), InputError);
+    CHECK(strict(R"({"entries": [{"gpu_name": "host", "power_cap_w": 0,
+                                  "locked_sm_clock_mhz": 0, "stem": "HOST"}]})")
+              .stems() == std::vector<std::string>{"HOST"});
+}
+
+TEST_CASE("a 100,000-entry map loads, and a late duplicate is still found") {
+    std::string json = R"({"entries": [)";
+    for (int i = 0; i < 100000; ++i)
+        json += std::string(i ? "," : "") + R"({"gpu_name": "GPU )" + std::to_string(i) +
+                R"(", "power_cap_w": 300, "locked_sm_clock_mhz": 1095, "stem": "S)" +
+                std::to_string(i) + R"("})";
+    const SkuMap map = strict((json + "]}").c_str());
+    CHECK(map.entries.size() == 100000);
+    CHECK(map.stems().front() == "S0");
+    CHECK(map.find_route("GPU 99999", 300, 1095, 13)->stem == "S99999");
+    CHECK_THROWS_WITH_AS(
+        strict((json + R"(, {"gpu_name": "GPU 7", "power_cap_w": 300, "locked_sm_clock_mhz": 1095,
+                            "stem": "late"}]})")
+                   .c_str()),
+        "sku: entries[100000] has the same routing identity as 'S7'", InputError);
 }
 
 TEST_CASE("lenient loader skips malformed entries and unusable documents") {
