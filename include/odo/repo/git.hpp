@@ -2,6 +2,7 @@
 // HOST-ONLY: runs git through Boost.Process. Never include from a .cu file.
 #include "odo/core/process.hpp"
 #include "odo/core/text.hpp"
+#include "odo/repo/cat_file_batch.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -83,32 +84,15 @@ public:
     }
 
     // Contents of many `<rev>:<path>` objects with one `git cat-file --batch` process.
-    // Missing objects map to nullopt.
-    std::map<std::string, std::optional<std::string>>
-    read_objects(const std::vector<std::string>& specs) const {
-        std::map<std::string, std::optional<std::string>> result;
-        std::string input;
-        for (const std::string& spec : specs)
-            input += spec + "\n";
-        const ProcessResult r = run({"cat-file", "--batch"}, input);
+    // Missing objects map to nullopt; on any failure some specs are absent.
+    CatFileObjects read_objects(const std::vector<std::string>& specs) const {
+        const auto input = cat_file_batch_input(specs);
+        if (!input)
+            return {};
+        const ProcessResult r = run({"cat-file", "--batch"}, *input);
         if (!r.ok())
-            return result;
-        std::size_t pos = 0;
-        for (const std::string& spec : specs) {
-            const std::size_t eol = r.out.find('\n', pos);
-            if (eol == std::string::npos)
-                break;
-            const std::string header = r.out.substr(pos, eol - pos);
-            pos = eol + 1;
-            const auto size = object_size(header);
-            if (!size) { // "<spec> missing" or "<spec> ambiguous"
-                result[spec] = std::nullopt;
-                continue;
-            }
-            result[spec] = r.out.substr(pos, *size);
-            pos += *size + 1; // content is followed by a newline
-        }
-        return result;
+            return {};
+        return parse_cat_file_batch(r.out, specs);
     }
 
     // The top level of the work tree containing `dir`, or nullopt outside a git repository.
@@ -121,21 +105,6 @@ public:
     }
 
 private:
-    // The size in a cat-file header "<hex sha> <type> <size>", or nullopt for any other line.
-    static std::optional<std::size_t> object_size(const std::string& header) {
-        const auto first = header.find(' ');
-        const auto second = header.find(' ', first + 1);
-        if (first == std::string::npos || second == std::string::npos ||
-            header.find(' ', second + 1) != std::string::npos)
-            return std::nullopt;
-        if (header.find_first_not_of("0123456789abcdef") != first || (first != 40 && first != 64))
-            return std::nullopt;
-        const std::string size = header.substr(second + 1);
-        if (size.empty() || size.find_first_not_of("0123456789") != std::string::npos)
-            return std::nullopt;
-        return static_cast<std::size_t>(std::stoull(size));
-    }
-
     std::filesystem::path root_;
     std::chrono::milliseconds timeout_;
 };
