@@ -37,7 +37,7 @@ odo::ProcessResult bench(std::vector<std::string> args, const std::string& slowd
     if (!slowdown_us.empty())
         args.insert(args.begin(), "ODO_EXAMPLE_SLOWDOWN_US=" + slowdown_us);
     args.insert(args.begin(), "CVCUDA_BENCH_WARMUP_CAP=2");
-    return odo::run_process("/usr/bin/env", args, {{}, std::chrono::seconds(120), {}});
+    return odo::run_process("/usr/bin/env", args, {{}, std::chrono::seconds(120), {}, {}});
 }
 
 std::vector<std::string> with_quick(std::vector<std::string> args) {

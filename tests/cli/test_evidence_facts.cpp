@@ -232,7 +232,7 @@ TEST_CASE("hundreds of commits are read with one log") {
                   "\ndata " + std::to_string(content.size()) + "\n" + content + "\n";
     }
     REQUIRE(odo::run_process("git", {"fast-import", "--quiet"},
-                             {repo.root(), std::chrono::seconds(60), stream})
+                             {repo.root(), std::chrono::seconds(60), stream, {}})
                 .ok());
     const Campaign c(repo, base);
     CHECK(c.facts.commits.commits.size() == 300);

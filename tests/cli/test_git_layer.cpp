@@ -1,9 +1,16 @@
 #include "temp_repo.hpp"
 
 #include <odo/baseline/refresh_history.hpp>
+#include <odo/gates/evidence_facts.hpp>
 #include <odo/repo/git.hpp>
 
 #include <doctest/doctest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <string>
 
 using odo::testing::TempRepo;
 
@@ -42,10 +49,12 @@ TEST_CASE("Git reads many objects in one batch, missing ones as nullopt") {
     CHECK_FALSE(objects.at(sha + "~1:x y.txt"));
 }
 
-TEST_CASE("Git failures are values: a missing directory or program does not throw") {
-    const odo::repo::Git git("/nonexistent-odo-dir");
-    CHECK_FALSE(git.resolve_commit("HEAD"));
+TEST_CASE("git that ran and failed is a value; git that could not run is an error naming why") {
     CHECK_FALSE(odo::repo::Git::toplevel("/"));
+    const odo::repo::Git git("/nonexistent-odo-dir");
+    CHECK_THROWS_WITH_AS(git.resolve_commit("HEAD"),
+                         doctest::Contains("working directory /nonexistent-odo-dir does not exist"),
+                         odo::InputError);
     const odo::ProcessResult r = odo::run_process("odo-no-such-program", {});
     CHECK_FALSE(r.started);
     CHECK(r.error.find("not found") != std::string::npos);
@@ -53,7 +62,7 @@ TEST_CASE("Git failures are values: a missing directory or program does not thro
 
 TEST_CASE("a process past its timeout is killed and reported") {
     const odo::ProcessResult r =
-        odo::run_process("sleep", {"5"}, {{}, std::chrono::milliseconds(200), {}});
+        odo::run_process("sleep", {"5"}, {{}, std::chrono::milliseconds(200), {}, {}});
     CHECK(r.started);
     CHECK(r.timed_out);
     CHECK_FALSE(r.ok());
@@ -88,8 +97,136 @@ TEST_CASE("the last baseline refresh ignores case-only edits and unparseable rev
 TEST_CASE("a timeout ends the program's own children too") {
     const auto start = std::chrono::steady_clock::now();
     // The shell's child `sleep` keeps the output pipe open: only a group kill lets us return.
-    const odo::ProcessResult r = odo::run_process(
-        "sh", {"-c", "sleep 30; echo done"}, {{}, std::chrono::milliseconds(300), {}});
+    const odo::ProcessResult r = odo::run_process("sh", {"-c", "sleep 30; echo done"},
+                                                  {{}, std::chrono::milliseconds(300), {}, {}});
     CHECK(r.timed_out);
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+}
+
+namespace {
+
+// Sets an environment variable for one scope.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const std::string& value) : name_(name) {
+        if (const char* old = std::getenv(name))
+            old_ = old;
+        ::setenv(name, value.c_str(), 1);
+    }
+    ~ScopedEnv() {
+        if (old_)
+            ::setenv(name_, old_->c_str(), 1);
+        else
+            ::unsetenv(name_);
+    }
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+private:
+    const char* name_;
+    std::optional<std::string> old_;
+};
+
+// Puts an executable shell script named `name` into `dir`.
+void add_program(const TempRepo& dir, const std::string& name, const std::string& script) {
+    dir.write(name, "#!/bin/sh\n" + script + "\n");
+    std::filesystem::permissions(dir.root() / name, std::filesystem::perms::owner_all);
+}
+
+} // namespace
+
+TEST_CASE(
+    "H1: a grandchild that leaves the process group cannot hold the caller past the timeout") {
+    const auto start = std::chrono::steady_clock::now();
+    const odo::ProcessResult r = odo::run_process("sh", {"-c", "setsid sleep 30 & sleep 30"},
+                                                  {{}, std::chrono::milliseconds(300), {}, {}});
+    CHECK(r.timed_out);
+    CHECK(r.error.find("sh -c setsid sleep 30 & sleep 30: timed out after") == 0);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+}
+
+TEST_CASE("H1: a daemon still holding stdout does not hold a program that exited") {
+    const auto start = std::chrono::steady_clock::now();
+    const odo::ProcessResult r =
+        odo::run_process("sh", {"-c", "echo before; setsid sleep 30 & exit 3"},
+                         {{}, std::chrono::seconds(20), {}, {}});
+    CHECK_FALSE(r.timed_out);
+    CHECK(r.exit_code == 3);
+    CHECK(r.out == "before\n");
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+}
+
+TEST_CASE("a program that exits without reading its input does not kill the caller") {
+    odo::ProcessOptions options;
+    options.input = std::string(4 << 20, 'x');
+    const odo::ProcessResult r = odo::run_process("true", {}, options);
+    CHECK(r.ok());
+    options.input = "line\n";
+    CHECK(odo::run_process("cat", {}, options).out == "line\n");
+}
+
+TEST_CASE("a signal that ends the program is an exit code of 128 + N") {
+    const odo::ProcessResult r = odo::run_process("sh", {"-c", "kill -9 $$"});
+    CHECK(r.started);
+    CHECK(r.exit_code == 128 + 9);
+}
+
+TEST_CASE("git missing from PATH says so, not 'not a git repository'") {
+    TempRepo repo;
+    const ScopedEnv path("PATH", (repo.root() / "empty").string());
+    CHECK_THROWS_WITH_AS(odo::repo::Git::toplevel(repo.root()), "git: not found on PATH",
+                         odo::InputError);
+}
+
+TEST_CASE("H3: a hung git is an error naming the command, after its timeout") {
+    const TempRepo bin;
+    add_program(bin, "git", "exec /bin/sleep 30");
+    const ScopedEnv path("PATH", bin.root().string());
+    const odo::repo::Git git(bin.root(), std::chrono::milliseconds(300));
+    CHECK_THROWS_WITH_AS(git.resolve_commit("main"),
+                         doctest::Contains("git rev-parse --verify --quiet main^{commit}: timed "
+                                           "out after"),
+                         odo::InputError);
+}
+
+TEST_CASE("S2: repository config cannot make git run a program or change the log odo parses") {
+    TempRepo repo;
+    repo.write("README.md", "base\n");
+    const std::string base = repo.commit("chore: base");
+    // A commit carrying a (fake) signature: with log.showSignature git would run gpg.program.
+    const std::string tree = std::string(odo::text::strip(repo.git({"rev-parse", "HEAD^{tree}"})));
+    const std::string object = "tree " + tree + "\nparent " + base +
+                               "\nauthor a <a@b> 1700000000 +0000\ncommitter a <a@b> 1700000000 "
+                               "+0000\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n -----END PGP "
+                               "SIGNATURE-----\n\nfeat(boxblur): signed kernel change\n";
+    repo.write("commit.txt", object);
+    const std::string signed_sha = std::string(odo::text::strip(
+        repo.git({"hash-object", "-t", "commit", "-w", (repo.root() / "commit.txt").string()})));
+    repo.git({"update-ref", "HEAD", signed_sha});
+    const std::filesystem::path marker = repo.root() / "gpg-ran";
+    const TempRepo gpg;
+    add_program(gpg, "gpg", "touch '" + marker.string() + "'; echo 'gpg: Good'");
+    repo.git({"config", "log.showSignature", "true"});
+    repo.git({"config", "gpg.program", (gpg.root() / "gpg").string()});
+
+    const odo::gates::CommitHistory history =
+        odo::gates::detail::commit_history(odo::repo::Git(repo.root()), base);
+    CHECK(history.problem.empty());
+    REQUIRE(history.commits.size() == 1);
+    CHECK(history.commits[0].sha == signed_sha);
+    CHECK(history.commits[0].subject == "feat(boxblur): signed kernel change");
+    CHECK_FALSE(std::filesystem::exists(marker));
+}
+
+TEST_CASE("L1: a committed .gitattributes marking headers -diff does not hide their change") {
+    TempRepo repo;
+    repo.write(".gitattributes", "*.h -diff\n");
+    repo.write("include/op.h", "int f(int);\n");
+    const std::string base = repo.commit("base");
+    repo.write("include/op.h", "int f(long);\n");
+    repo.commit("change");
+    const auto lines =
+        odo::gates::detail::header_changes(odo::repo::Git(repo.root()), base, {"include/op.h"});
+    REQUIRE(lines);
+    CHECK(lines->size() == 2);
 }

@@ -106,7 +106,7 @@ void write_repository(const fs::path& root) {
 }
 
 void git(const fs::path& root, const std::vector<std::string>& args) {
-    if (!odo::run_process("git", args, {root, std::chrono::seconds(60), {}}).ok()) {
+    if (!odo::run_process("git", args, {root, std::chrono::seconds(60), {}, {}}).ok()) {
         std::fprintf(stderr, "git failed\n");
         std::exit(2);
     }
@@ -168,7 +168,7 @@ int main(int argc, char** argv) {
             const auto r = odo::run_process(fs::absolute(argv[2]).string(),
                                             {"validate", "--config-dir", config_dir.string(),
                                              "--reject-regressions-from", "main"},
-                                            {root, std::chrono::seconds(60), {}});
+                                            {root, std::chrono::seconds(60), {}, {}});
             if (!r.ok())
                 std::fprintf(stderr, "odo_baseline failed: %s%s\n", r.error.c_str(), r.err.c_str());
         });

@@ -29,7 +29,7 @@ void write(const fs::path& path, const std::string& content) {
 }
 
 void git(const fs::path& repo, const std::vector<std::string>& args) {
-    const auto r = odo::run_process("git", args, {repo, std::chrono::seconds(120), {}});
+    const auto r = odo::run_process("git", args, {repo, std::chrono::seconds(120), {}, {}});
     if (!r.ok())
         throw std::runtime_error("git " + odo::text::join(args, " ") + ": " + r.err);
 }
@@ -135,7 +135,7 @@ fs::path build_repository(const std::string& data_dir) {
 }
 
 odo::ProcessOptions at(const fs::path& repo) {
-    return {repo, std::chrono::seconds(60), {}};
+    return {repo, std::chrono::seconds(60), {}, {}};
 }
 
 double seconds_since(Clock::time_point start) {
@@ -152,7 +152,7 @@ double git_commands_alone(const fs::path& repo, const std::string& op) {
     for (auto line : odo::text::lines(log.out))
         batch +=
             std::string(line) + ":" + config + "\n" + std::string(line) + "~1:" + config + "\n";
-    odo::run_process("git", {"cat-file", "--batch"}, {repo, std::chrono::seconds(60), batch});
+    odo::run_process("git", {"cat-file", "--batch"}, {repo, std::chrono::seconds(60), batch, {}});
     odo::run_process("git", {"rev-parse", "--verify", "main^{commit}"}, at(repo));
     odo::run_process("git", {"merge-base", "--is-ancestor", "HEAD~1", "HEAD"}, at(repo));
     odo::run_process("git", {"cat-file", "-e", "HEAD~1^{commit}"}, at(repo));

@@ -58,7 +58,7 @@ public:
     std::string head() const { return std::string(text::strip(git({"rev-parse", "HEAD"}))); }
 
     std::string git(const std::vector<std::string>& args) const {
-        const ProcessResult r = run_process("git", args, {root_, std::chrono::seconds(60), {}});
+        const ProcessResult r = run_process("git", args, {root_, std::chrono::seconds(60), {}, {}});
         if (!r.ok())
             throw std::runtime_error("git failed: " + text::join(args, " ") + "\n" + r.err);
         return r.out;
@@ -71,7 +71,7 @@ private:
 // Runs a program (by path) with arguments in `dir` and returns what it did.
 inline ProcessResult run_in(const std::filesystem::path& dir, const std::string& program,
                             const std::vector<std::string>& args) {
-    return run_process(program, args, {dir, std::chrono::seconds(120), {}});
+    return run_process(program, args, {dir, std::chrono::seconds(120), {}, {}});
 }
 
 } // namespace odo::testing

@@ -1,19 +1,32 @@
 #pragma once
-// HOST-ONLY: uses Boost.Process/Asio, which nvcc cannot compile. Never include from a .cu file.
-#include <boost/asio.hpp>
-#include <boost/process.hpp>
-#include <boost/process/extend.hpp>
+// HOST-ONLY: runs external programs (git, profilers) with POSIX spawn. Never include from a .cu
+// file.
+//
+// Plain POSIX rather than Boost.Process/Asio: the gates include this header in every tool, and
+// Asio alone cost seconds of compile time per translation unit. The runner is small because it
+// does one thing: start a program with an argument vector (never a shell), feed its stdin,
+// collect stdout and stderr, and stop waiting at a deadline that nothing the program does can
+// extend.
+#include "odo/core/program_path.hpp"
 
-#include <csignal>
-#include <sys/types.h>
-#include <unistd.h>
-
+#include <cerrno>
 #include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
 #include <filesystem>
-#include <future>
+#include <map>
+#include <optional>
+#include <poll.h>
+#include <spawn.h>
 #include <string>
-#include <system_error>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
+
+extern char** environ;
 
 namespace odo {
 
@@ -23,10 +36,10 @@ namespace odo {
 struct ProcessResult {
     bool started = false;   // false: not found or could not be started (see `error`)
     bool timed_out = false; // killed after the timeout
-    int exit_code = -1;
+    int exit_code = -1;     // 128 + N when a signal N ended it
     std::string out;
     std::string err;
-    std::string error; // why it did not start or finish
+    std::string error; // why it did not start or finish, naming the command
 
     bool ok() const noexcept { return started && !timed_out && exit_code == 0; }
 };
@@ -35,74 +48,292 @@ struct ProcessOptions {
     std::filesystem::path working_dir;          // empty: the current directory
     std::chrono::milliseconds timeout{120'000}; // a hung tool must not hang a gate
     std::string input;                          // written to stdin, which is then closed
+    // Environment changes for the child: a value sets the variable, nullopt removes it.
+    std::map<std::string, std::optional<std::string>> environment;
 };
 
 namespace detail {
 
-// Puts the child in a process group of its own, so a timeout can end everything it started
-// (ncu runs the benchmark as its own child).
-struct OwnProcessGroup : boost::process::extend::handler {
-    template <class Executor>
-    void on_exec_setup(Executor&) const {
-        ::setpgid(0, 0);
+// The command as messages name it: the program and its first arguments, on one line.
+inline std::string command_text(const std::string& program, const std::vector<std::string>& args) {
+    std::string text = program;
+    for (std::size_t i = 0; i < args.size() && text.size() < 120; ++i)
+        text += " " + args[i];
+    if (text.size() > 120)
+        text = text.substr(0, 117) + "...";
+    for (char& c : text)
+        if (static_cast<unsigned char>(c) < 0x20)
+            c = ' ';
+    return text;
+}
+
+// The parent's ends of the child's three standard streams, closed on destruction.
+struct Pipes {
+    int in = -1, out = -1, err = -1;
+    Pipes() = default;
+    Pipes(const Pipes&) = delete;
+    Pipes& operator=(const Pipes&) = delete;
+    ~Pipes() {
+        for (int* fd : {&in, &out, &err})
+            close_fd(*fd);
+    }
+    static void close_fd(int& fd) {
+        if (fd >= 0)
+            ::close(fd);
+        fd = -1;
     }
 };
+
+inline std::vector<std::string>
+child_environment(const std::map<std::string, std::optional<std::string>>& changes) {
+    std::vector<std::string> env;
+    for (char** e = environ; e && *e; ++e) {
+        const std::string entry(*e);
+        if (!changes.count(entry.substr(0, entry.find('='))))
+            env.push_back(entry);
+    }
+    for (const auto& [name, value] : changes)
+        if (value)
+            env.push_back(name + "=" + *value);
+    return env;
+}
+
+inline std::vector<char*> c_strings(std::vector<std::string>& strings) {
+    std::vector<char*> pointers;
+    for (std::string& s : strings)
+        pointers.push_back(s.data());
+    pointers.push_back(nullptr);
+    return pointers;
+}
+
+// posix_spawn's attributes and file actions, destroyed with the object.
+struct SpawnSetup {
+    posix_spawnattr_t attr;
+    posix_spawn_file_actions_t actions;
+    SpawnSetup() {
+        posix_spawnattr_init(&attr);
+        posix_spawn_file_actions_init(&actions);
+    }
+    ~SpawnSetup() {
+        posix_spawn_file_actions_destroy(&actions);
+        posix_spawnattr_destroy(&attr);
+    }
+    SpawnSetup(const SpawnSetup&) = delete;
+    SpawnSetup& operator=(const SpawnSetup&) = delete;
+};
+
+// Starts the child in a process group of its own (so a timeout can end everything it started:
+// ncu runs the benchmark as its own child), with default signal handling and an empty mask.
+// Returns the pid, or the errno of the failure.
+inline int spawn_child(const std::string& exe, std::vector<std::string> argv,
+                       std::vector<std::string> env, const std::filesystem::path& dir,
+                       const int child_ends[3], pid_t& pid) {
+    SpawnSetup s;
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    posix_spawnattr_setflags(&s.attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                          POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setpgroup(&s.attr, 0);
+    posix_spawnattr_setsigmask(&s.attr, &none);
+    posix_spawnattr_setsigdefault(&s.attr, &defaults);
+    for (int fd = 0; fd < 3; ++fd)
+        posix_spawn_file_actions_adddup2(&s.actions, child_ends[fd], fd);
+    if (!dir.empty())
+        posix_spawn_file_actions_addchdir_np(&s.actions, dir.c_str());
+    std::vector<char*> args = c_strings(argv);
+    std::vector<char*> envp = c_strings(env);
+    return posix_spawn(&pid, exe.c_str(), &s.actions, &s.attr, args.data(), envp.data());
+}
+
+// Opens the three pipes (close-on-exec; the child gets its ends through dup2). False on error.
+inline bool open_pipes(Pipes& parent, int child_ends[3]) {
+    int fds[3][2];
+    for (int i = 0; i < 3; ++i)
+        if (::pipe2(fds[i], O_CLOEXEC) != 0) {
+            for (int j = 0; j < i; ++j)
+                ::close(fds[j][0]), ::close(fds[j][1]);
+            return false;
+        }
+    parent.in = fds[0][1];
+    child_ends[0] = fds[0][0];
+    parent.out = fds[1][0];
+    child_ends[1] = fds[1][1];
+    parent.err = fds[2][0];
+    child_ends[2] = fds[2][1];
+    for (int fd : {parent.in, parent.out, parent.err})
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    return true;
+}
+
+// A descriptor that becomes readable when the child exits (Linux pidfd), or -1 where the kernel
+// has none; the loop then polls the child's state at short intervals.
+inline int child_exit_fd(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+#else
+    (void)pid;
+    return -1;
+#endif
+}
+
+// Reads what is available on `fd` into `sink`; closes `fd` at end of file or error.
+inline void drain(int& fd, std::string& sink) {
+    char buffer[65536];
+    while (fd >= 0) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n > 0) {
+            sink.append(buffer, static_cast<std::size_t>(n));
+            continue;
+        }
+        if (n < 0 && (errno == EINTR))
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            return;
+        Pipes::close_fd(fd);
+    }
+}
+
+// Writes what `fd` accepts of the rest of `input`; closes it when all is written or the child
+// stopped reading. SIGPIPE is blocked in this thread around the write, and a SIGPIPE the write
+// raised is consumed, so a child that exits early cannot kill the caller.
+inline void feed(int& fd, const std::string& input, std::size_t& written) {
+    if (fd < 0)
+        return;
+    sigset_t pipe_set, previous;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &previous);
+    bool broken = false;
+    while (written < input.size()) {
+        const ssize_t n = ::write(fd, input.data() + written, input.size() - written);
+        if (n > 0) {
+            written += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        broken = !(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK));
+        break;
+    }
+    if (broken) {
+        const timespec zero{0, 0};
+        sigtimedwait(&pipe_set, nullptr, &zero);
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    if (broken || written == input.size())
+        Pipes::close_fd(fd);
+}
+
+inline int exit_code_of(int status) {
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    if (WIFSIGNALED(status))
+        return 128 + WTERMSIG(status);
+    return -1;
+}
+
+// Waits for the child while moving its streams, until it exits or the deadline passes. Returns
+// the wait status, or nullopt at the deadline. Output a child's descendants still write after
+// the child itself exited is not waited for: a daemon holding the pipe cannot hold odo.
+inline std::optional<int> pump(pid_t pid, Pipes& pipes, const std::string& input,
+                               std::chrono::steady_clock::time_point deadline, ProcessResult& r) {
+    const int exit_fd = child_exit_fd(pid);
+    std::size_t written = 0;
+    if (input.empty())
+        Pipes::close_fd(pipes.in);
+    std::optional<int> status;
+    while (true) {
+        int raw = 0;
+        if (::waitpid(pid, &raw, WNOHANG) == pid) {
+            status = raw;
+            break;
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (now >= deadline)
+            break;
+        pollfd fds[4];
+        nfds_t n = 0;
+        for (const auto& [fd, events] : {std::pair{pipes.in, POLLOUT},
+                                         {pipes.out, POLLIN},
+                                         {pipes.err, POLLIN},
+                                         {exit_fd, POLLIN}})
+            if (fd >= 0)
+                fds[n++] = {fd, static_cast<short>(events), 0};
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
+        const bool watching_exit = exit_fd >= 0;
+        ::poll(fds, n, static_cast<int>(watching_exit ? left : std::min<long long>(left, 5)));
+        feed(pipes.in, input, written);
+        drain(pipes.out, r.out);
+        drain(pipes.err, r.err);
+    }
+    if (exit_fd >= 0)
+        ::close(exit_fd);
+    drain(pipes.out, r.out); // what the child wrote before it exited
+    drain(pipes.err, r.err);
+    return status;
+}
 
 } // namespace detail
 
 // Runs `program` (a path, or a name looked up on PATH) with an argument vector — never through
-// a shell — capturing stdout and stderr.
+// a shell — capturing stdout and stderr. The timeout bounds the whole call: at the deadline the
+// child's process group is killed and odo stops reading, whatever still holds the pipes.
 inline ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                                  const ProcessOptions& options = {}) {
-    namespace bp = boost::process;
-    ProcessResult result;
-    boost::filesystem::path exe = program;
-    if (program.find('/') == std::string::npos)
-        exe = bp::search_path(program);
-    if (exe.empty()) {
-        result.error = program + ": not found on PATH";
-        return result;
+    ProcessResult r;
+    const std::string command = detail::command_text(program, args);
+    std::string exe = program;
+    if (program.find('/') == std::string::npos) {
+        const auto found = find_on_path(program);
+        if (!found) {
+            r.error = program + ": not found on PATH";
+            return r;
+        }
+        exe = found->string();
     }
     std::error_code dir_error;
     if (!options.working_dir.empty() &&
         !std::filesystem::is_directory(options.working_dir, dir_error)) {
-        result.error =
-            program + ": working directory " + options.working_dir.string() + " does not exist";
-        return result;
+        r.error =
+            command + ": working directory " + options.working_dir.string() + " does not exist";
+        return r;
     }
-    boost::asio::io_context context;
-    std::future<std::string> out, err;
-    std::error_code launch_error;
-    const boost::filesystem::path dir = options.working_dir.empty()
-                                            ? boost::filesystem::current_path()
-                                            : boost::filesystem::path(options.working_dir.string());
-    bp::child child(exe, bp::args(args), bp::start_dir(dir),
-                    bp::std_in<boost::asio::buffer(options.input), bp::std_out> out,
-                    bp::std_err > err, context, bp::error(launch_error),
-                    detail::OwnProcessGroup{});
-    if (launch_error) {
-        result.error = program + ": cannot start (" + launch_error.message() + ")";
-        return result;
+    detail::Pipes pipes;
+    int child_ends[3];
+    if (!detail::open_pipes(pipes, child_ends)) {
+        r.error = command + ": cannot create pipes (" + std::strerror(errno) + ")";
+        return r;
     }
-    result.started = true;
-    context.run_for(options.timeout);
-    if (!context.stopped()) {
-        result.timed_out = true;
-        result.error = program + ": timed out after " +
-                       std::to_string(options.timeout.count() / 1000.0) + " s";
-        ::kill(-child.id(), SIGKILL); // the whole group: the program and what it started
-        std::error_code ignored;
-        child.terminate(ignored);
-        context.restart();
-        context.run();
+    std::vector<std::string> argv{program};
+    argv.insert(argv.end(), args.begin(), args.end());
+    pid_t pid = -1;
+    const int spawn_error =
+        detail::spawn_child(exe, std::move(argv), detail::child_environment(options.environment),
+                            options.working_dir, child_ends, pid);
+    for (int fd : child_ends)
+        ::close(fd);
+    if (spawn_error != 0) {
+        r.error = command + ": cannot start (" + std::strerror(spawn_error) + ")";
+        return r;
     }
-    std::error_code wait_error;
-    child.wait(wait_error);
-    result.out = out.get();
-    result.err = err.get();
-    if (!result.timed_out)
-        result.exit_code = child.exit_code();
-    return result;
+    r.started = true;
+    const auto deadline = std::chrono::steady_clock::now() + options.timeout;
+    const std::optional<int> status = detail::pump(pid, pipes, options.input, deadline, r);
+    if (status) {
+        r.exit_code = detail::exit_code_of(*status);
+        return r;
+    }
+    r.timed_out = true;
+    r.error =
+        command + ": timed out after " + std::to_string(options.timeout.count() / 1000.0) + " s";
+    ::kill(-pid, SIGKILL); // the whole group: the program and what it started
+    int ignored = 0;
+    while (::waitpid(pid, &ignored, 0) < 0 && errno == EINTR) {
+    }
+    return r;
 }
 
 } // namespace odo

@@ -6,6 +6,7 @@
 // the config and binding at both ends, the header diff when a header changed, one log for every
 // commit of the range (and one more for parents outside it). Git failures become values the
 // checks report; nothing here throws.
+#include "odo/core/error.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/evidence_checks.hpp"
 #include "odo/repo/git.hpp"
@@ -42,47 +43,80 @@ inline std::string missing_merge_base(const repo::Git& git, const std::string& b
     return base + " and HEAD have no common ancestor";
 }
 
-// `git log -z --name-only --format=%x1e%H%x1f%P%x1f%s`: each commit is a header token that
-// starts with 0x1E, then its files, the first one after a newline.
+inline bool is_object_name(std::string_view s) {
+    return (s.size() == 40 || s.size() == 64) &&
+           s.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+}
+
+// "\x1e<sha>\x1f<parents>\x1f<subject>", or InputError.
+inline CommitFacts commit_header(std::string_view token) {
+    const auto unit1 = token.find('\x1f');
+    const auto unit2 = unit1 == std::string_view::npos ? unit1 : token.find('\x1f', unit1 + 1);
+    if (token.front() != '\x1e' || unit2 == std::string_view::npos ||
+        !is_object_name(token.substr(1, unit1 - 1)))
+        throw InputError("git log: a commit header does not read as <sha> <parents> <subject>");
+    CommitFacts c{
+        std::string(token.substr(1, unit1 - 1)), std::string(token.substr(unit2 + 1)), {}, {}};
+    std::string_view parents = token.substr(unit1 + 1, unit2 - unit1 - 1);
+    while (!parents.empty()) {
+        const std::string_view parent = parents.substr(0, parents.find(' '));
+        if (!is_object_name(parent))
+            throw InputError("git log: commit " + c.sha + " names a parent that is not a SHA");
+        c.parents.emplace_back(parent);
+        parents.remove_prefix(std::min(parents.size(), parent.size() + 1));
+    }
+    return c;
+}
+
+// `git log -z --name-only --format=%x00%x1e%H%x1f%P%x1f%s`: every commit starts with an empty
+// token (file names are never empty, so only the format makes one), then its header token
+// "\x1e<sha>\x1f<parents>\x1f<subject>", then its files, the first one after a newline. Fails
+// closed: a record that does not read this way throws InputError rather than being skipped, so
+// no text git interleaves (a signature check, a hostile file name) can hide a commit.
 inline std::vector<CommitFacts> parse_commit_log(std::string_view out) {
     std::vector<CommitFacts> commits;
-    std::size_t start = 0;
-    while (start < out.size()) {
-        auto end = out.find('\0', start);
-        if (end == std::string_view::npos)
-            end = out.size();
+    bool header_next = false;
+    for (std::size_t start = 0; start < out.size();) {
+        const std::size_t end = std::min(out.size(), out.find('\0', start));
         std::string_view token = out.substr(start, end - start);
         start = end + 1;
-        if (!token.empty() && token.front() == '\x1e') {
-            token.remove_prefix(1);
-            const auto unit1 = token.find('\x1f');
-            const auto unit2 = token.find('\x1f', unit1 + 1);
-            if (unit1 == std::string_view::npos || unit2 == std::string_view::npos)
-                continue;
-            CommitFacts c{
-                std::string(token.substr(0, unit1)), std::string(token.substr(unit2 + 1)), {}, {}};
-            const std::string_view parents = token.substr(unit1 + 1, unit2 - unit1 - 1);
-            for (std::size_t i = 0; i < parents.size();) {
-                const std::size_t space = std::min(parents.size(), parents.find(' ', i));
-                if (space > i)
-                    c.parents.emplace_back(parents.substr(i, space - i));
-                i = space + 1;
-            }
-            commits.push_back(std::move(c));
+        if (token.empty()) {
+            if (header_next)
+                throw InputError("git log: a commit record has no header");
+            header_next = true;
             continue;
         }
-        if (!token.empty() && token.front() == '\n')
+        if (header_next) {
+            commits.push_back(commit_header(token));
+            header_next = false;
+            continue;
+        }
+        if (commits.empty())
+            throw InputError("git log: output does not start with a commit record");
+        const bool first_file = commits.back().files.empty();
+        if (first_file && (token.front() != '\n' || token.size() == 1))
+            throw InputError("git log: commit " + commits.back().sha +
+                             ": the file list does not follow its header");
+        if (first_file)
             token.remove_prefix(1);
-        if (!token.empty() && !commits.empty())
-            commits.back().files.emplace_back(token);
+        commits.back().files.emplace_back(token);
     }
+    if (header_next)
+        throw InputError("git log: output ends inside a commit record");
     return commits;
 }
 
+// The commits git lists for `selection`; nullopt when git fails, InputError when its output does
+// not read as commit records.
 inline std::optional<std::vector<CommitFacts>> read_commits(const repo::Git& git,
                                                             std::vector<std::string> selection) {
-    std::vector<std::string> args = {"log",          "-z",         "--name-only",
-                                     "--no-renames", "--no-color", "--format=%x1e%H%x1f%P%x1f%s"};
+    std::vector<std::string> args = {"log",
+                                     "-z",
+                                     "--name-only",
+                                     "--no-renames",
+                                     "--no-color",
+                                     "--no-show-signature",
+                                     "--format=%x00%x1e%H%x1f%P%x1f%s"};
     args.insert(args.end(), selection.begin(), selection.end());
     const auto out = git.output(std::move(args));
     if (!out)
@@ -94,33 +128,40 @@ inline std::optional<std::vector<CommitFacts>> read_commits(const repo::Git& git
 // merge base itself). A parent git cannot read is simply absent; ODO-6 says so.
 inline CommitHistory commit_history(const repo::Git& git, const std::string& merge_base) {
     CommitHistory history;
-    auto commits = read_commits(git, {"--no-merges", merge_base + "..HEAD"});
-    if (!commits) {
-        history.problem = "git log " + merge_base + "..HEAD failed";
-        return history;
+    try {
+        auto commits = read_commits(git, {"--no-merges", merge_base + "..HEAD"});
+        if (!commits) {
+            history.problem = "git log " + merge_base + "..HEAD failed";
+            return history;
+        }
+        history.commits = std::move(*commits);
+        std::set<std::string> in_range, outside;
+        for (const CommitFacts& c : history.commits)
+            in_range.insert(c.sha);
+        for (const CommitFacts& c : history.commits)
+            if (c.parents.size() == 1 && !in_range.count(c.parents.front()))
+                outside.insert(c.parents.front());
+        if (outside.empty())
+            return history;
+        std::vector<std::string> selection = {"--no-walk=unsorted"};
+        selection.insert(selection.end(), outside.begin(), outside.end());
+        for (CommitFacts& parent :
+             read_commits(git, selection).value_or(std::vector<CommitFacts>{}))
+            history.outside.emplace(parent.sha, std::move(parent));
+    } catch (const InputError& e) {
+        history.commits.clear();
+        history.problem = e.what();
     }
-    history.commits = std::move(*commits);
-    std::set<std::string> in_range, outside;
-    for (const CommitFacts& c : history.commits)
-        in_range.insert(c.sha);
-    for (const CommitFacts& c : history.commits)
-        if (c.parents.size() == 1 && !in_range.count(c.parents.front()))
-            outside.insert(c.parents.front());
-    if (outside.empty())
-        return history;
-    std::vector<std::string> selection = {"--no-walk=unsorted"};
-    selection.insert(selection.end(), outside.begin(), outside.end());
-    for (CommitFacts& parent : read_commits(git, selection).value_or(std::vector<CommitFacts>{}))
-        history.outside.emplace(parent.sha, std::move(parent));
     return history;
 }
 
 inline std::optional<std::vector<review::DiffLine>>
 header_changes(const repo::Git& git, const std::string& merge_base,
                const std::vector<std::string>& headers) {
-    std::vector<std::string> args = {"diff",          "--no-color",   "--no-ext-diff",
-                                     "--no-textconv", "--no-renames", "-U0",
-                                     merge_base,      "HEAD",         "--"};
+    // --text: a committed `.gitattributes` marking headers `-diff` must not hide the change.
+    std::vector<std::string> args = {
+        "diff", "--no-color",      "--no-ext-diff",   "--no-textconv", "--text", "--no-renames",
+        "-U0",  "--src-prefix=a/", "--dst-prefix=b/", merge_base,      "HEAD",   "--"};
     args.insert(args.end(), headers.begin(), headers.end());
     const auto patch = git.output(std::move(args));
     if (!patch)

@@ -1,5 +1,6 @@
 #pragma once
-// HOST-ONLY: runs git through Boost.Process. Never include from a .cu file.
+// HOST-ONLY: runs git as a child process. Never include from a .cu file.
+#include "odo/core/error.hpp"
 #include "odo/core/process.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/cat_file_batch.hpp"
@@ -13,8 +14,44 @@
 
 namespace odo::repo {
 
-// Read-only access to one git repository. Every call runs git with an argument vector and a
-// timeout; failures come back as values (empty optionals, exit codes) that checks report.
+// Configuration that would change the output odo parses or make git run a program, pinned on
+// the command line, which overrides every config file (system, global, the repository's own):
+// signature checks print gpg output into `git log` and run `gpg.program`; fsmonitor, pagers and
+// external diff tools are programs; prefixes, colour, quoting and encoding change the bytes.
+inline std::vector<std::string> pinned_git_config() {
+    std::vector<std::string> args;
+    for (const char* setting :
+         {"core.quotepath=off", "core.fsmonitor=false", "core.pager=cat",
+          "core.hooksPath=/dev/null", "log.showSignature=false", "log.decorate=false",
+          "color.ui=false", "diff.noprefix=false", "diff.mnemonicPrefix=false",
+          "diff.relative=false", "i18n.logOutputEncoding=UTF-8"})
+        args.insert(args.end(), {"-c", setting});
+    return args;
+}
+
+// The environment git runs in: nothing inherited may point it at another repository, inject
+// configuration, prompt, page or diff through a program. The system and global config files
+// stay (the pins above override what matters), since `safe.directory` lives there.
+inline std::map<std::string, std::optional<std::string>> pinned_git_environment() {
+    std::map<std::string, std::optional<std::string>> env;
+    for (const char* name : {"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+                             "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG",
+                             "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_EXTERNAL_DIFF",
+                             "GIT_DIFF_OPTS", "GIT_NAMESPACE", "GIT_REPLACE_REF_BASE",
+                             "GIT_GRAFT_FILE", "GIT_SHALLOW_FILE", "GIT_ASKPASS", "SSH_ASKPASS"})
+        env[name] = std::nullopt;
+    env["GIT_TERMINAL_PROMPT"] = "0";
+    env["GIT_PAGER"] = "cat";
+    env["GIT_OPTIONAL_LOCKS"] = "0"; // a gate only reads: never rewrite the index
+    env["GIT_NO_REPLACE_OBJECTS"] = "1";
+    env["LC_ALL"] = "C";
+    return env;
+}
+
+// Read-only access to one git repository. Every call runs git with an argument vector, the
+// pinned configuration and a timeout. A git that ran and failed comes back as a value (empty
+// optionals, exit codes) that checks report; a git that cannot be started or outlives its
+// timeout throws InputError naming the command, since nothing after it could be judged.
 class Git {
 public:
     explicit Git(std::filesystem::path root,
@@ -23,10 +60,8 @@ public:
 
     const std::filesystem::path& root() const noexcept { return root_; }
 
-    ProcessResult run(std::vector<std::string> args, std::string input = {}) const {
-        // Paths with non-ASCII bytes must come back verbatim, not C-quoted.
-        args.insert(args.begin(), {"-c", "core.quotepath=off"});
-        return run_process("git", args, {root_, timeout_, std::move(input)});
+    ProcessResult run(const std::vector<std::string>& args, std::string input = {}) const {
+        return run_git(args, root_, timeout_, std::move(input));
     }
 
     // stdout when git exits 0, else nullopt.
@@ -97,14 +132,30 @@ public:
 
     // The top level of the work tree containing `dir`, or nullopt outside a git repository.
     static std::optional<std::filesystem::path> toplevel(const std::filesystem::path& dir) {
-        const ProcessResult r = run_process("git", {"rev-parse", "--show-toplevel"},
-                                            {dir, std::chrono::seconds(30), {}});
+        const ProcessResult r =
+            run_git({"rev-parse", "--show-toplevel"}, dir, std::chrono::seconds(30), {});
         if (!r.ok())
             return std::nullopt;
         return std::filesystem::path(std::string(text::strip(r.out)));
     }
 
 private:
+    static ProcessResult run_git(const std::vector<std::string>& args,
+                                 const std::filesystem::path& dir,
+                                 std::chrono::milliseconds timeout, std::string input) {
+        std::vector<std::string> argv = pinned_git_config();
+        argv.insert(argv.end(), args.begin(), args.end());
+        ProcessOptions options{dir, timeout, std::move(input), pinned_git_environment()};
+        ProcessResult r = run_process("git", argv, options);
+        if (r.timed_out)
+            throw InputError(odo::detail::command_text("git", args) + ": timed out after " +
+                             std::to_string(timeout.count() / 1000) +
+                             " s (is the repository locked by another git process?)");
+        if (!r.started)
+            throw InputError(r.error);
+        return r;
+    }
+
     std::filesystem::path root_;
     std::chrono::milliseconds timeout_;
 };
