@@ -13,6 +13,7 @@
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
 #include "odo/summary/generate.hpp"
+#include "odo/summary/optimized_cases.hpp"
 #include "odo/summary/parse.hpp"
 #include "odo/summary/python_text.hpp"
 #include "odo/summary/refresh.hpp"
@@ -94,20 +95,13 @@ inline std::string read_description(const SummaryPhaseOptions& o) {
     throw InputError("cannot read MR description: " + *o.results);
 }
 
-// The exact case keys of the optimized-cases file: one per line, stripped, blank lines dropped.
 inline std::vector<std::string> read_optimized_cases(const SummaryPhaseOptions& o) {
     const std::string& name = *o.optimized_cases_file;
     std::ifstream in(name, std::ios::binary);
     if (!in)
         throw InputError("cannot read optimized cases file " + name + ": " + std::strerror(errno));
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!summary::pytext::is_valid_utf8(text))
-        throw InputError("cannot read optimized cases file " + name + ": not UTF-8 text");
-    std::vector<std::string> keys;
-    for (const auto& line : summary::pytext::split_lines(text))
-        if (const auto key = summary::pytext::strip(line.text); !key.empty())
-            keys.emplace_back(key);
-    return keys;
+    return summary::parse_optimized_cases(
+        std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()), name);
 }
 
 inline void require_init_options(const SummaryPhaseOptions& o) {
@@ -192,11 +186,13 @@ inline std::string run_summary_phase(const SummaryPhaseOptions& o) {
                            {},
                            {},
                            summary::Markers::from_layout(o.layout)};
-    auto candidate = detail::parse_json_text(try_read_file(o.repo_root / in.op.bench_cfg));
+    auto candidate =
+        detail::parse_json_text(repo::try_read_repo_file(o.repo_root, in.op.bench_cfg));
     if (!candidate)
         throw InputError("cannot load candidate benchmark config: " + in.op.bench_cfg);
     in.candidate_config = *std::move(candidate);
-    auto sku_map = detail::parse_json_text(try_read_file(o.repo_root / o.layout.paths.sku_map));
+    auto sku_map =
+        detail::parse_json_text(repo::try_read_repo_file(o.repo_root, o.layout.paths.sku_map));
     if (!sku_map)
         throw InputError("cannot load " + o.layout.paths.sku_map);
     in.sku_map = *std::move(sku_map);
