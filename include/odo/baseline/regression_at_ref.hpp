@@ -1,5 +1,5 @@
 #pragma once
-// HOST-ONLY: reads earlier revisions through odo::repo::Git (Boost.Process).
+// HOST-ONLY: reads earlier revisions through odo::repo::Git (a child process).
 #include "odo/baseline/config_set.hpp"
 #include "odo/baseline/regression.hpp"
 #include "odo/baseline/validation.hpp"

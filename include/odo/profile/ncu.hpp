@@ -1,5 +1,5 @@
 #pragma once
-// HOST-ONLY: runs ncu through Boost.Process. Never include from a .cu file.
+// HOST-ONLY: runs ncu as a child process (odo/core/process.hpp). Never include from a .cu file.
 // Profiles one benchmark case with ncu and reads its figures; every failure is a ProfilerStatus.
 #include "odo/core/error.hpp"
 #include "odo/profile/detail/tool_process.hpp"

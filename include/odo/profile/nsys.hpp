@@ -1,5 +1,5 @@
 #pragma once
-// HOST-ONLY: runs nsys through Boost.Process. Never include from a .cu file.
+// HOST-ONLY: runs nsys as a child process (odo/core/process.hpp). Never include from a .cu file.
 // Captures one benchmark case with `nsys profile` and summarizes it with `nsys stats`; every
 // failure is a ProfilerStatus.
 #include "odo/core/error.hpp"

@@ -1,5 +1,6 @@
 #pragma once
-// HOST-ONLY: runs compute-sanitizer through Boost.Process. Never include from a .cu file.
+// HOST-ONLY: runs compute-sanitizer as a child process (odo/core/process.hpp). Never include
+// from a .cu file.
 #include "odo/core/error.hpp"
 #include "odo/profile/detail/tool_process.hpp"
 #include "odo/profile/profile_target.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// HOST-ONLY: runs profilers through odo/core/process.hpp (Boost.Process). Never include from a .cu
+// HOST-ONLY: runs profilers as child processes (odo/core/process.hpp). Never include from a .cu
 // file.
 #include "odo/core/process.hpp"
 #include "odo/core/program_path.hpp"
