@@ -1,6 +1,5 @@
 #pragma once
 #include "odo/baseline/config_set.hpp"
-#include "odo/baseline/detail/duplicate_keys.hpp"
 #include "odo/baseline/detail/problem_list.hpp"
 #include "odo/baseline/detail/sku_stem.hpp"
 #include "odo/baseline/metrics.hpp"
@@ -89,12 +88,9 @@ inline ArtifactDocument read_artifact_document(const boost::json::value& doc, st
 }
 
 // Parses an artifact file's text; a key repeated within one object (a row written twice) is an
-// error rather than silently the last one.
+// error (json::parse) rather than silently the last one.
 inline ArtifactDocument parse_artifact_text(std::string_view text, std::string source) {
     const boost::json::value doc = json::parse(text, source);
-    if (const auto duplicate = detail::first_duplicate_key(text))
-        throw InputError(source + ": key " + python_str_repr(*duplicate) +
-                         " appears twice in one object (duplicate rows)");
     return read_artifact_document(doc, std::move(source));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/error.hpp"
+#include "odo/core/python_repr.hpp"
 
 #include <boost/json.hpp>
 #include <boost/json/basic_parser_impl.hpp>
@@ -8,6 +9,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
+#include <vector>
 
 namespace odo::json {
 
@@ -15,7 +18,10 @@ namespace detail {
 
 // Builds a boost::json::value like boost::json::parse, except that every floating-point number
 // is converted from its own text with std::from_chars (correctly rounded), so values written
-// back with Python's repr reproduce the input bytes.
+// back with Python's repr reproduce the input bytes, and that a key repeated within one object
+// fails the parse: readers would keep the last silently, so a row or field written twice would
+// vanish without a word. The repetition is found when its object closes, as Python's
+// object_pairs_hook finds it.
 class ExactHandler {
 public:
     static constexpr std::size_t max_object_size = std::size_t(-1);
@@ -25,11 +31,24 @@ public:
 
     boost::json::value_stack stack;
     std::string number;
+    std::optional<std::string> repeated_key; // set when the parse failed on a repeated key
 
     bool on_document_begin(boost::json::error_code&) { return true; }
     bool on_document_end(boost::json::error_code&) { return true; }
-    bool on_object_begin(boost::json::error_code&) { return true; }
-    bool on_object_end(std::size_t n, boost::json::error_code&) {
+    bool on_object_begin(boost::json::error_code&) {
+        open_keys_.emplace_back();
+        return true;
+    }
+    bool on_object_end(std::size_t n, boost::json::error_code& ec) {
+        std::unordered_set<std::string_view> seen;
+        for (const std::string& key : open_keys_.back()) {
+            if (!seen.insert(key).second) {
+                repeated_key = key;
+                ec = boost::json::error::syntax;
+                return false;
+            }
+        }
+        open_keys_.pop_back();
         stack.push_object(n);
         return true;
     }
@@ -40,10 +59,14 @@ public:
     }
     bool on_key_part(boost::json::string_view s, std::size_t, boost::json::error_code&) {
         stack.push_chars(s);
+        key_.append(s.data(), s.size());
         return true;
     }
     bool on_key(boost::json::string_view s, std::size_t, boost::json::error_code&) {
         stack.push_key(s);
+        key_.append(s.data(), s.size());
+        open_keys_.back().push_back(std::move(key_));
+        key_.clear();
         return true;
     }
     bool on_string_part(boost::json::string_view s, std::size_t, boost::json::error_code&) {
@@ -88,6 +111,10 @@ public:
     }
     bool on_comment_part(boost::json::string_view, boost::json::error_code&) { return true; }
     bool on_comment(boost::json::string_view, boost::json::error_code&) { return true; }
+
+private:
+    std::vector<std::vector<std::string>> open_keys_; // the keys of each object not yet closed
+    std::string key_;                                 // the key being read
 };
 
 inline std::string line_and_column(std::string_view text, std::size_t offset) {
@@ -105,12 +132,16 @@ inline std::string line_and_column(std::string_view text, std::size_t offset) {
 
 } // namespace detail
 
-// Parses one JSON document. Errors name `source` (a file path or a description) and the place.
+// Parses one JSON document. Errors name `source` (a file path or a description) and the place,
+// or the key an object repeats.
 inline boost::json::value parse(std::string_view text, std::string_view source) {
     boost::json::basic_parser<detail::ExactHandler> parser{boost::json::parse_options{}};
     parser.handler().stack.reset();
     boost::json::error_code ec;
     const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);
+    if (const auto& key = parser.handler().repeated_key)
+        throw InputError(std::string(source) + ": key " + python_str_repr(*key) +
+                         " appears twice in one object");
     if (ec)
         throw InputError(std::string(source) + ": invalid JSON (" + ec.message() + ") at " +
                          detail::line_and_column(text, used));

@@ -135,48 +135,12 @@ inline std::vector<MaybeText> texts(const boost::json::array& values) {
     return out;
 }
 
-// Builds the JSON value like json_read's exact handler and also rejects a key repeated in any
-// object, as the reference's object_pairs_hook does when that object closes.
-class DuplicateKeyHandler : public json::detail::ExactHandler {
-public:
-    std::optional<std::string> repeated_key;
-
-    bool on_object_begin(boost::json::error_code& ec) {
-        keys_.emplace_back();
-        return ExactHandler::on_object_begin(ec);
-    }
-    bool on_key_part(boost::json::string_view s, std::size_t n, boost::json::error_code& ec) {
-        key_.append(s.data(), s.size());
-        return ExactHandler::on_key_part(s, n, ec);
-    }
-    bool on_key(boost::json::string_view s, std::size_t n, boost::json::error_code& ec) {
-        key_.append(s.data(), s.size());
-        keys_.back().push_back(std::move(key_));
-        key_.clear();
-        return ExactHandler::on_key(s, n, ec);
-    }
-    bool on_object_end(std::size_t n, boost::json::error_code& ec) {
-        std::unordered_set<std::string_view> seen;
-        for (const std::string& key : keys_.back()) {
-            if (!seen.insert(key).second) {
-                repeated_key = key;
-                ec = boost::json::error::syntax;
-                return false;
-            }
-        }
-        keys_.pop_back();
-        return ExactHandler::on_object_end(n, ec);
-    }
-
-private:
-    std::vector<std::vector<std::string>> keys_;
-    std::string key_;
-};
-
 inline boost::json::value parse_metadata_json(std::string_view text) {
     boost::json::parse_options options;
     options.max_depth = 1000;
-    boost::json::basic_parser<DuplicateKeyHandler> parser(options);
+    // json_read's handler rejects a key repeated in any object when that object closes, as the
+    // reference's object_pairs_hook does; the messages here are the summary contract's.
+    boost::json::basic_parser<json::detail::ExactHandler> parser(options);
     parser.handler().stack.reset();
     boost::json::error_code ec;
     const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);

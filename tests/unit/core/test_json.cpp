@@ -24,14 +24,31 @@ TEST_CASE("json::parse errors name the source and the place") {
     CHECK_FALSE(odo::json::try_parse("[1,"));
 }
 
+TEST_CASE("json::parse refuses a key repeated within one object, at any depth") {
+    auto error_of = [](std::string_view text) {
+        try {
+            odo::json::parse(text, "cfg.json");
+        } catch (const odo::InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK(error_of(R"({"a": 1, "a": 2})") == "cfg.json: key 'a' appears twice in one object");
+    CHECK(error_of(R"({"x": [{"k": 1}, {"k": 2, "k\u0000": 3, "k": 4}]})") ==
+          "cfg.json: key 'k' appears twice in one object");
+    CHECK(error_of(R"({"a": {"b": 1}, "b": {"a": 1}})") == "no error"); // per object, not global
+    CHECK_FALSE(odo::json::try_parse(R"({"a": 1, "a": 1})"));
+}
+
 TEST_CASE("json::dumps reproduces Python's json.dumps") {
     const auto v = odo::json::parse(
         R"({"b": [1, 2.0, "\u2014"], "a": {}, "c": [], "d": {"x": null, "y": true}})", "t");
     CHECK(odo::json::dumps(v) ==
           R"({"b": [1, 2.0, "\u2014"], "a": {}, "c": [], "d": {"x": null, "y": true}})");
-    CHECK(odo::json::dumps(v, {2, true, true}) == "{\n  \"a\": {},\n  \"b\": [\n    1,\n    2.0,\n"
-                                                  "    \"\\u2014\"\n  ],\n  \"c\": [],\n  \"d\": {\n"
-                                                  "    \"x\": null,\n    \"y\": true\n  }\n}");
+    CHECK(odo::json::dumps(v, {2, true, true}) ==
+          "{\n  \"a\": {},\n  \"b\": [\n    1,\n    2.0,\n"
+          "    \"\\u2014\"\n  ],\n  \"c\": [],\n  \"d\": {\n"
+          "    \"x\": null,\n    \"y\": true\n  }\n}");
     CHECK(odo::json::dumps(boost::json::value("\xC2\xB5\xF0\x9F\x94\x8D\n\x01")) ==
           "\"\\u00b5\\ud83d\\udd0d\\n\\u0001\"");
     CHECK(odo::json::dumps(boost::json::value("\xC2\xB5"), {-1, false, false}) == "\"\xC2\xB5\"");

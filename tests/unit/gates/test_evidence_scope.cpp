@@ -159,6 +159,12 @@ TEST_CASE("a malformed policy is an input error naming the file and the field") 
           "ci/policy.json: allow[0]: \"reason\" must be a non-empty string");
 }
 
+TEST_CASE("a policy field written twice is an input error naming the file and the key") {
+    CHECK(policy_error(R"({"allow": [{"mr": "1", "primary": "osd", "secondaries": ["a"],
+                                      "mr": "2"}]})") ==
+          "ci/policy.json: key 'mr' appears twice in one object");
+}
+
 TEST_CASE("the layout names the policy file; an absent file denies every secondary") {
     const TempTree tree;
     const odo::repo::Layout layout;

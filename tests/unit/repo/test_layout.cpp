@@ -123,6 +123,11 @@ TEST_CASE("unknown fields, wrong groups, schema and shape are rejected") {
     CHECK(error_of("{\"paths\": ", "my/layout.json").find("my/layout.json: invalid JSON") == 0);
 }
 
+TEST_CASE("a field written twice is an error naming the file and the field") {
+    CHECK(error_of(R"({"paths": {"sku_map": "a.json", "sku_map": "b.json"}})") ==
+          "odo-layout.json: key 'sku_map' appears twice in one object");
+}
+
 TEST_CASE("templates must use known placeholders where the role needs them") {
     CHECK(
         error_of(R"({"paths": {"c_api": "include/{name}.h"}})") ==

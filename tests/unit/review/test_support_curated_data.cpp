@@ -69,6 +69,11 @@ TEST_CASE("curated data: invalid JSON is an error, not an empty file") {
           0);
 }
 
+TEST_CASE("curated data: a key written twice is an error naming the file and the key") {
+    CHECK(error_of(R"({"tensor_only": ["flip"], "tensor_only": []})") ==
+          ".agents/tools/review_op_data.json: key 'tensor_only' appears twice in one object");
+}
+
 TEST_CASE("load_curated_data reads the layout's file; a missing file is empty") {
     TempTree repo;
     const odo::repo::Layout layout;

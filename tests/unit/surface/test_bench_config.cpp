@@ -115,6 +115,15 @@ TEST_CASE("baselines: absent or null is empty, non-object is an error") {
                          "d: baselines must be an object keyed by case-key", InputError);
 }
 
+TEST_CASE("a config key or field written twice is an error naming the file and the key") {
+    CHECK_THROWS_WITH_AS(load(R"({"benchmark": "x", "configs": {"a": {"tier": "basic"},
+                                  "a": {"tier": "advanced"}}})"),
+                         "ops/x.json: key 'a' appears twice in one object", InputError);
+    CHECK_THROWS_WITH_AS(load(R"({"benchmark": "x", "configs": {"a": {"tier": "basic",
+                                  "baselines": {"k": {"H100": {"n_runs": 1, "n_runs": 5}}}}}})"),
+                         "ops/x.json: key 'n_runs' appears twice in one object", InputError);
+}
+
 TEST_CASE("load_bench_config_file reads, parses and names the path") {
     const std::string dir = ODO_TEST_DATA_DIR "/cvcuda/bench/config/operators/";
     const BenchConfig c = load_bench_config_file(dir + "minarearect.json");
