@@ -48,12 +48,12 @@ std::string render(const odo::Report& report, const Options& o) {
     return o.format == "json" ? odo::render_json(report) : odo::render_markdown(report);
 }
 
-// Prints the report and writes it to --out; returns the phase's exit code.
+// Prints the report and writes it to --out; returns the phase's exit code (2 when --out fails).
 int emit(const odo::Report& report, const Options& o) {
     const std::string text = render(report, o);
+    std::cout << text << "\n" << std::flush; // printed even when --out then cannot be written
     if (o.out)
         odo::write_file_atomically(*o.out, text + "\n");
-    std::cout << text << "\n";
     return odo::exit_code(report);
 }
 
