@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -129,7 +130,7 @@ TEST_CASE("odo_baseline validate: clean fixture passes; a missing SKU and a nois
     CHECK(contains(looser.err, "JSON baseline validation failed: 1 issue(s)"));
     const auto negative = tool(repo, {"validate", "--max-parity-us", "-1"});
     CHECK(negative.exit_code == 2);
-    CHECK(contains(negative.err, "--max-parity-us must be >= 0"));
+    CHECK(contains(negative.err, "--max-parity-us must be a number from 0 to"));
 
     const auto flip_only = tool(repo, {"validate", "--operator", "flip"});
     CHECK(flip_only.exit_code == 0);
@@ -208,6 +209,19 @@ TEST_CASE("odo_baseline import: writes changed files, byte-stable and idempotent
     CHECK(contains(again.out, "(unchanged)"));
     CHECK(contains(again.out, "wrote 0 file(s)"));
     CHECK(repo.read(invert_path) == bytes);
+}
+
+TEST_CASE("D2: an import whose last file cannot be written writes none of them") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string before = repo.read(invert_path);
+    repo.write("runs/h100.json",
+               run_artifact(repo, {h100}, [](const std::string&) { return 1.01; }));
+    std::filesystem::create_directories(repo.root() / "summary.md"); // not a regular file
+    const auto refused = tool(repo, {"import", "--from", "runs", "--write-summary", "summary.md"});
+    CHECK(refused.exit_code == 2);
+    CHECK(contains(refused.err, "summary.md: exists and is not a regular file"));
+    CHECK_FALSE(contains(refused.out, "wrote"));
+    CHECK(repo.read(invert_path) == before);
 }
 
 TEST_CASE("odo_baseline import: bad input is exit 2, refusals exit 1, nothing written") {

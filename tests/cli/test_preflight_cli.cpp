@@ -102,6 +102,34 @@ TEST_CASE("reports are deterministic and --out writes the same bytes") {
     }
 }
 
+TEST_CASE("S1/S4: --out never follows a committed link, and a refused --out still prints") {
+    TempRepo repo(fixture);
+    const fs::path victim = repo.root() / "outside-victim";
+    fs::create_directories(repo.root() / "reports");
+    fs::create_symlink(victim, repo.root() / "reports/.preflight.md.odo-tmp");
+    const auto written = optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--out",
+                                                   "reports/preflight.md"});
+    CHECK(written.exit_code == 0);
+    CHECK(odo::read_file(repo.root() / "reports/preflight.md") == written.out);
+    CHECK_FALSE(fs::exists(victim));
+
+    fs::create_symlink(victim, repo.root() / "reports/linked.md");
+    const auto linked = optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--out",
+                                                  "reports/linked.md"});
+    CHECK(linked.exit_code == 2);
+    CHECK(linked.err == "optimize_op: reports/linked.md: is a symbolic link; odo does not write "
+                        "through links (name its target)\n");
+    CHECK(linked.out == written.out);
+    CHECK_FALSE(fs::exists(victim));
+
+    const auto device = optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--out",
+                                                  "/dev/null"});
+    CHECK(device.exit_code == 2);
+    CHECK(device.err == "optimize_op: /dev/null: exists and is not a regular file; refusing to "
+                        "replace it\n");
+    CHECK(fs::is_character_file("/dev/null"));
+}
+
 TEST_CASE("PRE-1 is a GAP without the system test and without a positive tensor test") {
     TempRepo repo(fixture);
     repo.remove("tests/cvcuda/system/TestOpInvert.cpp");
@@ -155,6 +183,70 @@ TEST_CASE("PRE-3 needs a measured row; empty braces with a letter are not one") 
     p = preflight(repo);
     CHECK(p.status("PRE-3") == "GAP");
     CHECK(contains(p.field("PRE-3", "evidence"), "missing"));
+}
+
+TEST_CASE("PRE-3 is a GAP, never a crash, when the config is JSON but not an object") {
+    TempRepo repo(fixture);
+    for (const char* text : {"[]", "1", "null", "\"x\"", "true", "[{\"baselines\": {}}]"}) {
+        repo.write("bench/config/operators/invert.json", text);
+        const Preflight p = preflight(repo);
+        CHECK_MESSAGE(p.process.exit_code == 1, text);
+        CHECK(p.status("PRE-3") == "GAP");
+        CHECK_MESSAGE(p.field("PRE-3", "evidence") ==
+                          "bench/config/operators/invert.json: bench config must be a JSON object",
+                      text);
+        CHECK(p.status("PRE-2") == "GAP");
+    }
+}
+
+TEST_CASE("PRE-3 is a GAP on every row odo_baseline validate rejects, naming case, SKU and field") {
+    const std::string row = "[layout=NHWC][inputKind=Tensor] H100_PCIe_350W_1095MHz: ";
+    const struct {
+        const char* from;
+        const char* to;
+        const char* problem;
+    } cases[] = {
+        {"\"gpu_time_us_cpp\": 137.25", "\"gpu_time_us_cpp\": -137.25", "gpu_time_us_cpp must be"},
+        {"\"gpu_time_us_cpp\": 137.25", "\"gpu_time_us_cpp\": 0", "C++ time must be > 0"},
+        {"\"gpu_time_us_cpp\": 137.25", "\"gpu_time_us_cpp\": 1e400", "gpu_time_us_cpp must be"},
+        {"\"gpu_time_us_cpp\": 137.25", "\"gpu_time_us_cpp\": \"137.25\"",
+         "gpu_time_us_cpp must be"},
+        {"\"gpu_time_us_cpp\": 137.25", "\"gpu_time_us_cpp\": null", "gpu_time_us_cpp must be"},
+        {"\"n_runs\": 5,", "\"n_runs\": 0,", "n_runs must be a positive integer (got 0)"},
+        {"\"n_runs\": 5,", "\"n_runs\": -3,", "n_runs must be a positive integer (got -3)"},
+        {"\"n_runs\": 5,", "\"n_runs\": 5.5,", "n_runs must be a positive integer (got 5.5)"},
+        {"\"gpu_noise_us_cpp\": 0.549", "\"gpu_noise_us_cpp\": -0.549",
+         "gpu_noise_us_cpp must be a finite number >= 0"},
+    };
+    for (const auto& c : cases) {
+        TempRepo repo(fixture);
+        replace_in(repo, "bench/config/operators/invert.json", c.from, c.to);
+        const Preflight p = preflight(repo);
+        const std::string evidence = p.field("PRE-3", "evidence");
+        CHECK_MESSAGE(p.process.exit_code == 1, c.to);
+        CHECK_MESSAGE(p.status("PRE-3") == "GAP", c.to);
+        CHECK_MESSAGE(contains(evidence, row), evidence);
+        CHECK_MESSAGE(contains(evidence, c.problem), evidence);
+    }
+    TempRepo repo(fixture);
+    replace_in(repo, "bench/config/operators/invert.json", "\"n_runs\": 5,",
+               "\"n_runs\": 5, \"n_runs\": 5,");
+    const Preflight p = preflight(repo);
+    CHECK(p.status("PRE-3") == "GAP");
+    CHECK(p.field("PRE-3", "evidence") ==
+          "bench/config/operators/invert.json: key 'n_runs' appears twice in one object");
+}
+
+TEST_CASE("PRE-1 is MANUAL, not PASS, when TST-1 finds no obvious CPU reference") {
+    TempRepo repo(fixture);
+    std::string test = repo.read("tests/cvcuda/system/TestOpInvert.cpp");
+    for (auto at = test.find("InvertGold"); at != std::string::npos; at = test.find("InvertGold"))
+        test.replace(at, 10, "InvertHost");
+    repo.write("tests/cvcuda/system/TestOpInvert.cpp", test);
+    const Preflight p = preflight(repo);
+    CHECK(p.status("PRE-1") == "MANUAL");
+    CHECK(contains(p.field("PRE-1", "evidence"), "TST-1:No obvious CPU reference; verify"));
+    CHECK(p.process.exit_code == 0); // MANUAL does not block preflight, but the verdict shows it
 }
 
 TEST_CASE("PRE-4 passes when a profiler is on PATH") {
@@ -258,6 +350,12 @@ TEST_CASE("usage and input errors are one line on stderr and exit 2") {
     repo.write("bench/config/bench_params.json", "{\"operators\": {}}");
     repo.write("bench/config/sku_map.json", "{\"entries\": 3}");
     expect_error({"Invert", "--phase", "preflight"}, "sku_map.json");
+    repo.write("bench/config/sku_map.json", "{\"entries\": []}"); // BEN-7 against zero SKUs
+    expect_error({"Invert", "--phase", "preflight"}, "sku_map.json: \"entries\" lists no SKU");
+    repo.write("bench/config/sku_map.json",
+               R"({"entries": [{"gpu_name": "G", "power_cap_w": -350, "locked_sm_clock_mhz": 1095,
+                                "stem": "G"}]})");
+    expect_error({"Invert", "--phase", "preflight"}, "sku_map.json: entries[0] power_cap_w");
 
     const fs::path outside = fs::temp_directory_path() / "odo-not-a-repo";
     fs::create_directories(outside);
