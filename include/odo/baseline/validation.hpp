@@ -94,12 +94,17 @@ inline void validate_case(const std::string& file, const std::string& case_key,
 
 } // namespace detail
 
+// What validate_entry checks: everything, or everything but missing cases and SKUs — for
+// preflight's PRE-3, where BEN-7 already judges completeness.
+enum class ValidationScope { Complete, PresentRows };
+
 // Checks one config's committed baselines (bench-harness.md §5.3 steps 1–6): the baselines
 // object, coverage of every expected case × SKU stem (coverage.hpp, shared with the review check),
 // every present case key against the config, SKU stems, the metric schema and the quality gate.
 inline void validate_entry(const surface::ConfigEntry& entry, const std::string& file,
                            const std::vector<std::string>& sku_stems, const QualityPolicy& quality,
-                           ValidationSummary& out) {
+                           ValidationSummary& out,
+                           ValidationScope scope = ValidationScope::Complete) {
     ++out.configs;
     const boost::json::object* baselines = nullptr;
     std::vector<surface::AxisSpec> specs;
@@ -112,6 +117,8 @@ inline void validate_entry(const surface::ConfigEntry& entry, const std::string&
     }
     BaselineCoverage coverage;
     add_entry_coverage(coverage, entry, sku_stems);
+    if (scope == ValidationScope::PresentRows)
+        coverage.missing.clear();
     out.cases += coverage.total_cases;
     detail::report_coverage(coverage, file, out);
     for (const auto& kv : *baselines) {

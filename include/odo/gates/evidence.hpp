@@ -46,7 +46,7 @@ struct EvidenceContext {
     std::optional<std::string> results; // the MR description; nullopt: not given
     SummaryFormatFacts summary;         // ODO-3's view, also the source of the checklist
     std::map<std::string, ChecklistEntry> checklist; // label -> item of the live block
-    bool tests_ok = false;                           // no TST-1/TST-2 GAP
+    std::vector<Finding> test_review;                // TST-1, TST-2
     std::optional<Finding> ben6;
     RegressionGateFacts regression;
     ScopeDeclaration scope;
@@ -171,10 +171,7 @@ inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, re
 
     const review::SupportInfo support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
-    c.tests_ok = true;
-    for (const Finding& f :
-         review::test_domain_findings(c.repo_root, op, support, layout, Phase::Evidence))
-        c.tests_ok = c.tests_ok && f.status != Status::Gap;
+    c.test_review = review::test_domain_findings(c.repo_root, op, support, layout, Phase::Evidence);
     const auto config_text = try_read_file(c.repo_root / op.bench_cfg);
     const review::BenchConfigInput bench =
         config_text
@@ -204,7 +201,7 @@ inline Gate<EvidenceContext> evidence_gate() {
         Phase::Evidence,
         {[](const C& c) {
              return check_odo1_regression_evidence(
-                 c.facts.range, c.tests_ok, c.item("Pixelwise equality to reference"), c.guide);
+                 c.facts.range, c.test_review, c.item("Pixelwise equality to reference"), c.guide);
          },
          [](const C& c) {
              return check_odo2_baselines_updated(c.facts.range, c.facts.config, c.op, c.guide);

@@ -5,6 +5,7 @@
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
+#include "odo/gates/review_findings.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -52,12 +53,16 @@ inline bool is_pixelwise_hard_evidence(const ChecklistEntry& item) {
             detail::search(item.evidence, R"(\d+\s*/\s*\d+)", false));
 }
 
-inline Finding check_odo1_regression_evidence(const ChangeRange& range, bool tests_ok,
+// `tests` are the test domain's review findings (TST-1, TST-2). A MANUAL one (e.g. no obvious
+// CPU reference) makes a changed implementation's ODO-1 MANUAL: the reference passed it.
+inline Finding check_odo1_regression_evidence(const ChangeRange& range,
+                                              const std::vector<Finding>& tests,
                                               const std::optional<ChecklistEntry>& pixelwise,
                                               const std::string& guide) {
     if (auto unknown = detail::unknown_change("ODO-1", range, guide))
         return *unknown;
     const ChecklistEntry item = pixelwise.value_or(ChecklistEntry{});
+    const bool tests_ok = key_findings(tests, test_key_ids(), Status::Gap).empty();
     if (!range.implementation_changed.empty() && (!tests_ok || !is_pixelwise_hard_evidence(item))) {
         std::vector<std::string> names;
         for (const std::string& path : range.implementation_changed)
@@ -73,6 +78,14 @@ inline Finding check_odo1_regression_evidence(const ChangeRange& range, bool tes
             "the Pixelwise equality item naming the test, the assertion, the branches covered "
             "and the passing result (e.g. 6/6 passed).");
     }
+    if (const auto manual = key_findings(tests, test_key_ids(), Status::Manual);
+        !range.implementation_changed.empty() && !manual.empty())
+        return detail::evidence_finding(
+            "ODO-1", Status::Manual,
+            "Regression tests of the changed implementation need a human decision",
+            text::join(manual, "; "), guide,
+            "Resolve what the review finding(s) ask (e.g. confirm an independent CPU reference), "
+            "then re-run evidence.");
     return detail::evidence_finding(
         "ODO-1", Status::Pass,
         "Regression tests present + checked pixelwise-equality hard evidence", item.evidence,

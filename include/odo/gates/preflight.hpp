@@ -4,10 +4,11 @@
 // The preflight phase (gates.md §3): gathers the facts each PRE check judges — the native review
 // checks, the committed config, PATH, git history — and runs the standard composition
 // PRE-1 … PRE-6.
-#include "odo/baseline/baseline_map.hpp"
+#include "odo/baseline/operator_file.hpp"
+#include "odo/baseline/quality.hpp"
 #include "odo/baseline/refresh_history.hpp"
+#include "odo/baseline/validation.hpp"
 #include "odo/core/file.hpp"
-#include "odo/core/json_read.hpp"
 #include "odo/core/program_path.hpp"
 #include "odo/gates/gate.hpp"
 #include "odo/gates/preflight_checks.hpp"
@@ -21,7 +22,6 @@
 #include "odo/review/support_probe.hpp"
 #include "odo/review/test_checks.hpp"
 
-#include <cmath>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -40,6 +40,7 @@ struct PreflightContext {
 
     repo::OperatorSet all_ops;          // the bench manifest's operators (attribution universe)
     std::vector<std::string> sku_stems; // reference SKUs, sorted
+    baseline::QualityPolicy quality;    // the SKU map's quality limits, as odo_baseline applies
     review::SupportInfo support;
     std::optional<std::string> config_text; // the operator's committed config, if present
     PreflightGuides guides;
@@ -51,7 +52,9 @@ inline PreflightContext load_preflight_context(std::filesystem::path repo_root, 
     PreflightContext c;
     c.repo_root = std::move(repo_root);
     c.all_ops = manifest_operators(c.repo_root, layout);
-    c.sku_stems = reference_sku_stems(c.repo_root, layout);
+    const surface::SkuMap sku_map = reference_sku_map(c.repo_root, layout);
+    c.sku_stems = sku_map.stems();
+    c.quality = baseline::quality_policy(sku_map);
     c.support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
     c.config_text = try_read_file(c.repo_root / op.bench_cfg);
@@ -65,37 +68,27 @@ inline PreflightContext load_preflight_context(std::filesystem::path repo_root, 
 
 namespace detail {
 
-inline bool is_positive_time(const boost::json::value* v) {
-    const auto t = v ? json::as_number(*v) : std::nullopt;
-    return t && std::isfinite(*t) && *t > 0;
-}
-
-// Case x SKU payloads holding a measured GPU time, in every config of the operator file.
+// PRE-3's facts: the operator's config read and its rows judged by odo_baseline validate's own
+// rules, so preflight never calls ready what validate rejects. A config that is not JSON or not
+// a config object is a reason, never an exception.
 inline CapturedBaselines captured_baselines(const PreflightContext& c) {
-    CapturedBaselines out{c.op.bench_cfg, c.config_text.has_value(), "", 0};
+    CapturedBaselines out{c.op.bench_cfg, c.config_text.has_value(), "", 0, {}};
     if (!c.config_text)
         return out;
+    baseline::ValidationSummary summary;
     try {
-        json::parse(*c.config_text, c.op.bench_cfg);
+        const baseline::OperatorFile file =
+            baseline::parse_operator_file(c.op.bench_cfg, *c.config_text);
+        for (const surface::ConfigEntry& entry : file.config.entries)
+            baseline::validate_entry(entry, c.op.bench_cfg, c.sku_stems, c.quality, summary,
+                                     baseline::ValidationScope::PresentRows);
     } catch (const InputError& e) {
         out.parse_error = e.what();
         return out;
     }
-    const baseline::BaselineMap by_config = *baseline::baselines_by_config(*c.config_text);
-    for (const auto& [config_key, baselines] : by_config) {
-        if (!baselines.is_object())
-            continue;
-        for (const auto& case_entry : baselines.get_object()) {
-            if (!case_entry.value().is_object())
-                continue;
-            for (const auto& sku : case_entry.value().get_object()) {
-                const boost::json::object* row = sku.value().if_object();
-                if (row && (is_positive_time(row->if_contains("gpu_time_us_cpp")) ||
-                            is_positive_time(row->if_contains("gpu_time_us_python"))))
-                    ++out.metric_rows;
-            }
-        }
-    }
+    out.metric_rows = summary.metric_rows;
+    for (const baseline::ValidationIssue& issue : summary.issues)
+        out.invalid.push_back(issue.subject + ": " + issue.problem);
     return out;
 }
 

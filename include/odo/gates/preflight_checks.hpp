@@ -5,6 +5,7 @@
 #include "odo/core/finding.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
+#include "odo/gates/review_findings.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -28,18 +29,25 @@ struct PreflightGuides {
 
 namespace detail {
 
-// PRE-1 and PRE-2: a review domain's key findings; any GAP blocks. The checks run natively,
-// so "review tool absent" (the reference's MANUAL) cannot happen.
+// The first `n` items joined by `separator`, then "(+k more)" for the rest.
+inline std::string first_joined(const std::vector<std::string>& items, std::size_t n,
+                                const std::string& separator) {
+    const std::vector<std::string> shown(items.begin(),
+                                         items.begin() + std::min<std::size_t>(n, items.size()));
+    std::string out = text::join(shown, separator);
+    if (items.size() > n)
+        out += " (+" + std::to_string(items.size() - n) + " more)";
+    return out;
+}
+
+// PRE-1 and PRE-2: a review domain's key findings; any GAP blocks. A MANUAL key finding makes
+// the check MANUAL (the reference passed it): a question a human must answer is never a pass.
+// The checks run natively, so "review tool absent" (the reference's MANUAL) cannot happen.
 inline Finding coverage_from_review(std::string id, const std::string& label,
                                     const std::string& domain,
                                     const std::vector<std::string>& key_ids,
                                     const std::vector<Finding>& review, const std::string& guide) {
-    std::vector<std::string> gaps;
-    for (const Finding& f : review)
-        if (f.status == Status::Gap &&
-            std::find(key_ids.begin(), key_ids.end(), f.id) != key_ids.end())
-            gaps.push_back(f.id + ":" + f.summary);
-    if (!gaps.empty())
+    if (const auto gaps = key_findings(review, key_ids, Status::Gap); !gaps.empty())
         return {std::move(id),
                 Phase::Preflight,
                 Status::Gap,
@@ -49,6 +57,15 @@ inline Finding coverage_from_review(std::string id, const std::string& label,
                 "Add the missing " + domain +
                     " coverage before optimizing, as a separate non-perf commit pushed before "
                     "the optimization."};
+    if (const auto manual = key_findings(review, key_ids, Status::Manual); !manual.empty())
+        return {std::move(id),
+                Phase::Preflight,
+                Status::Manual,
+                label + " needs a human decision (review_op " + domain + ")",
+                text::join(manual, "; "),
+                guide,
+                "Resolve what the review finding(s) ask before optimizing, and record the "
+                "decision in the MR."};
     return {std::move(id),
             Phase::Preflight,
             Status::Pass,
@@ -63,7 +80,7 @@ inline Finding coverage_from_review(std::string id, const std::string& label,
 inline Finding check_pre1_correctness_coverage(const std::vector<Finding>& test_domain,
                                                const PreflightGuides& g) {
     return detail::coverage_from_review("PRE-1", "Correctness/regression coverage", "test",
-                                        {"TST-1", "TST-2"}, test_domain, g.coverage);
+                                        test_key_ids(), test_domain, g.coverage);
 }
 
 inline Finding check_pre2_benchmark_coverage(const std::vector<Finding>& bench_domain,
@@ -73,16 +90,17 @@ inline Finding check_pre2_benchmark_coverage(const std::vector<Finding>& bench_d
                                         g.coverage);
 }
 
-// PRE-3 judges whether any committed metrics row exists; the caller counts them.
+// PRE-3 judges the committed rows as odo_baseline validate does; the caller validates them.
 struct CapturedBaselines {
     std::string config_path; // repo-relative
     bool config_present = false;
-    std::string parse_error;     // non-empty when the config is not valid JSON
-    std::size_t metric_rows = 0; // case x SKU payloads holding a positive finite GPU time
+    std::string parse_error;          // why the file is not a config (names the file); or empty
+    std::size_t metric_rows = 0;      // case x SKU payloads validated
+    std::vector<std::string> invalid; // "<case key> <SKU>: <field and rule>", validator order
 };
 
 inline Finding check_pre3_baseline_captured(const CapturedBaselines& c, const PreflightGuides& g) {
-    if (c.metric_rows > 0)
+    if (c.metric_rows > 0 && c.invalid.empty())
         return {"PRE-3",
                 Phase::Preflight,
                 Status::Pass,
@@ -90,13 +108,17 @@ inline Finding check_pre3_baseline_captured(const CapturedBaselines& c, const Pr
                 c.config_path,
                 g.coverage,
                 ""};
-    std::string evidence = c.config_path + ": ";
+    std::string evidence;
     if (!c.config_present)
-        evidence += "missing";
+        evidence = c.config_path + ": missing";
     else if (!c.parse_error.empty())
-        evidence += c.parse_error;
+        evidence = c.parse_error;
+    else if (!c.invalid.empty())
+        evidence = c.config_path + ": " + std::to_string(c.invalid.size()) +
+                   " baseline problem(s) odo_baseline validate rejects: " +
+                   detail::first_joined(c.invalid, 3, "; ");
     else
-        evidence += "no case x SKU baseline row with a measured GPU time";
+        evidence = c.config_path + ": no case x SKU baseline row with a measured GPU time";
     return {"PRE-3",
             Phase::Preflight,
             Status::Gap,
@@ -223,13 +245,9 @@ check_pre6_baseline_freshness(const FreshnessFacts& f,
         return finding(Status::Pass,
                        "Committed baselines still describe the code at the campaign base",
                        config + "; unchanged since " + refresh12, "");
-    const std::vector<std::string> shown(stale.begin(),
-                                         stale.begin() + std::min<std::size_t>(5, stale.size()));
-    std::string evidence = config + " last refreshed at " + refresh12 + "; " +
-                           std::to_string(stale.size()) +
-                           " attributed path(s) changed since: " + text::join(shown, ", ");
-    if (stale.size() > 5)
-        evidence += " (+" + std::to_string(stale.size() - 5) + " more)";
+    std::string evidence =
+        config + " last refreshed at " + refresh12 + "; " + std::to_string(stale.size()) +
+        " attributed path(s) changed since: " + detail::first_joined(stale, 5, ", ");
     return finding(Status::Gap, "Committed baselines predate code changes to this operator",
                    std::move(evidence),
                    "Do not reuse these rows as the before wave. Capture a fresh reference-SKU "

@@ -32,9 +32,4 @@ inline surface::SkuMap reference_sku_map(const std::filesystem::path& repo_root,
     return surface::load_sku_map(sku_map);
 }
 
-inline std::vector<std::string> reference_sku_stems(const std::filesystem::path& repo_root,
-                                                    const repo::Layout& layout) {
-    return reference_sku_map(repo_root, layout).stems();
-}
-
 } // namespace odo::gates

@@ -27,6 +27,15 @@ odo::repo::OperatorPaths resize() {
 bool contains(const std::string& s, const std::string& part) {
     return s.find(part) != std::string::npos;
 }
+
+odo::Finding tst(const char* id, Status status, const char* summary, const char* evidence = "") {
+    return {id, odo::Phase::Evidence, status, summary, evidence, "", ""};
+}
+
+const std::vector<odo::Finding> tests_pass{tst("TST-1", Status::Pass, "reference found"),
+                                           tst("TST-2", Status::Pass, "positive test found")};
+const std::vector<odo::Finding> tests_gap{tst("TST-1", Status::Gap, "test file not found"),
+                                          tst("TST-2", Status::Pass, "positive test found")};
 } // namespace
 
 TEST_CASE("a pixelwise assertion must be concrete (catalogue 17), and `is` is not equality") {
@@ -49,32 +58,54 @@ TEST_CASE("ODO-1: PASS, GAP, and MANUAL when the change is unknown") {
                               "`assert bool(cupy.all(output == expected))` checks every pixel "
                               "against a constant-value oracle; 6 passed."};
     auto f = check_odo1_regression_evidence(
-        changed_range({"python/mod_cvcuda/operators/OpHQResize.cpp"}), true, good, guide);
+        changed_range({"python/mod_cvcuda/operators/OpHQResize.cpp"}), tests_pass, good, guide);
     CHECK(f.status == Status::Pass);
     CHECK(f.evidence == good.evidence);
 
-    f = check_odo1_regression_evidence(changed_range({"src/cvcuda/priv/OpResize.cu"}), true,
+    f = check_odo1_regression_evidence(changed_range({"src/cvcuda/priv/OpResize.cu"}), tests_pass,
                                        ChecklistEntry{true, "assert it is fine on cpu, 1/1"},
                                        guide);
     CHECK(f.status == Status::Gap);
     CHECK(f.evidence ==
           "regression tests ok=True; checklist checked=True; changed=['OpResize.cu']");
 
-    f = check_odo1_regression_evidence(changed_range({"src/cvcuda/priv/OpResize.cu"}), false, good,
-                                       guide);
+    f = check_odo1_regression_evidence(changed_range({"src/cvcuda/priv/OpResize.cu"}), tests_gap,
+                                       good, guide);
     CHECK(f.status == Status::Gap);
     CHECK(contains(f.evidence, "regression tests ok=False"));
 
-    f = check_odo1_regression_evidence(changed_range({"src/cvcuda/priv/OpResize.cu"}), true,
+    f = check_odo1_regression_evidence(changed_range({"src/cvcuda/priv/OpResize.cu"}), tests_pass,
                                        ChecklistEntry{false, good.evidence}, guide);
     CHECK(f.status == Status::Gap);
 
-    CHECK(check_odo1_regression_evidence(changed_range({}), true, std::nullopt, guide).status ==
-          Status::Pass); // no implementation change: nothing to prove
+    CHECK(
+        check_odo1_regression_evidence(changed_range({}), tests_pass, std::nullopt, guide).status ==
+        Status::Pass); // no implementation change: nothing to prove
 
     ChangeRange unknown;
     unknown.base = "nope";
-    CHECK(check_odo1_regression_evidence(unknown, true, good, guide).status == Status::Manual);
+    CHECK(check_odo1_regression_evidence(unknown, tests_pass, good, guide).status ==
+          Status::Manual);
+}
+
+TEST_CASE("ODO-1 is MANUAL, never PASS, when a changed implementation's TST-1 is MANUAL") {
+    const ChecklistEntry good{true, "`assert output == expected` against the host oracle; 6/6 "
+                                    "passed."};
+    const std::vector<odo::Finding> manual{tst("TST-1", Status::Manual,
+                                               "No obvious CPU reference; verify",
+                                               "no Gold/Reference symbol found"),
+                                           tst("TST-2", Status::Pass, "positive test found")};
+    const auto f = check_odo1_regression_evidence(changed_range({"src/cvcuda/priv/OpResize.cu"}),
+                                                  manual, good, guide);
+    CHECK(f.status == Status::Manual);
+    CHECK(f.evidence == "TST-1:No obvious CPU reference; verify (no Gold/Reference symbol found)");
+    CHECK_FALSE(f.fix.empty());
+    // A GAP still wins, and without an implementation change there is nothing to prove.
+    CHECK(check_odo1_regression_evidence(changed_range({"src/cvcuda/priv/OpResize.cu"}), manual,
+                                         ChecklistEntry{}, guide)
+              .status == Status::Gap);
+    CHECK(check_odo1_regression_evidence(changed_range({}), manual, good, guide).status ==
+          Status::Pass);
 }
 
 TEST_CASE("ODO-4 requires a checked, measured at-ridge or three-strikes line (catalogue 44-45)") {

@@ -21,7 +21,7 @@ bool contains(const std::string& haystack, const std::string& needle) {
 
 TEST_CASE("PRE-1 passes without a TST GAP and names the key IDs") {
     const Finding f = check_pre1_correctness_coverage(
-        {review("TST-1", Status::Manual, "verify"), review("TST-3", Status::Gap, "other")}, guides);
+        {review("TST-1", Status::Pass, "found"), review("TST-3", Status::Gap, "other")}, guides);
     CHECK(f.id == "PRE-1");
     CHECK(f.status == Status::Pass);
     CHECK(f.summary == "Correctness/regression coverage present (review_op test)");
@@ -53,8 +53,32 @@ TEST_CASE("PRE-2 blocks on a BEN-6 GAP and passes otherwise") {
           "review_op bench domain: no blocking GAP in ['BEN-4', 'BEN-5', 'BEN-6', 'BEN-7']");
 }
 
+TEST_CASE("a MANUAL key review finding makes PRE-1 and PRE-2 MANUAL, never PASS") {
+    Finding tst1 = review("TST-1", Status::Manual, "No obvious CPU reference; verify");
+    tst1.evidence = "no Gold/Reference symbol found";
+    const Finding pre1 =
+        check_pre1_correctness_coverage({tst1, review("TST-2", Status::Pass, "found")}, guides);
+    CHECK(pre1.status == Status::Manual);
+    CHECK(pre1.summary ==
+          "Correctness/regression coverage needs a human decision (review_op test)");
+    CHECK(pre1.evidence ==
+          "TST-1:No obvious CPU reference; verify (no Gold/Reference symbol found)");
+    CHECK_FALSE(pre1.fix.empty());
+
+    const Finding pre2 = check_pre2_benchmark_coverage(
+        {review("BEN-4", Status::Pass, "ok"), review("BEN-5", Status::Manual, "verify")}, guides);
+    CHECK(pre2.status == Status::Manual);
+    CHECK(pre2.evidence == "BEN-5:verify");
+
+    // A GAP among the key findings still wins over a MANUAL one.
+    CHECK(check_pre2_benchmark_coverage({review("BEN-6", Status::Gap, "unmatched"),
+                                         review("BEN-5", Status::Manual, "verify")},
+                                        guides)
+              .status == Status::Gap);
+}
+
 TEST_CASE("PRE-3 needs at least one measured row, not a letter inside braces") {
-    CapturedBaselines c{"bench/config/operators/resize.json", true, "", 0};
+    CapturedBaselines c{"bench/config/operators/resize.json", true, "", 0, {}};
     Finding f = check_pre3_baseline_captured(c, guides);
     CHECK(f.status == Status::Gap);
     CHECK(f.summary == "No baselines in the op config");
@@ -64,10 +88,21 @@ TEST_CASE("PRE-3 needs at least one measured row, not a letter inside braces") {
     CHECK(f.status == Status::Pass);
     CHECK(f.summary == "Baseline captured for the surface");
     CHECK(f.evidence == "bench/config/operators/resize.json");
-    CHECK(check_pre3_baseline_captured({"x.json", false, "", 0}, guides).evidence ==
+    CHECK(check_pre3_baseline_captured({"x.json", false, "", 0, {}}, guides).evidence ==
           "x.json: missing");
-    CHECK(contains(check_pre3_baseline_captured({"x.json", true, "bad JSON", 0}, guides).evidence,
-                   "bad JSON"));
+    CHECK(check_pre3_baseline_captured({"x.json", true, "x.json: bad JSON", 0, {}}, guides)
+              .evidence == "x.json: bad JSON");
+}
+
+TEST_CASE("PRE-3 is a GAP naming the rows validation rejects, even beside valid rows") {
+    CapturedBaselines c{"x.json", true, "", 5, {}};
+    for (int i = 1; i <= 4; ++i)
+        c.invalid.push_back("k" + std::to_string(i) + " H100: n_runs must be a positive integer");
+    const Finding f = check_pre3_baseline_captured(c, guides);
+    CHECK(f.status == Status::Gap);
+    CHECK(f.evidence == "x.json: 4 baseline problem(s) odo_baseline validate rejects: k1 H100: "
+                        "n_runs must be a positive integer; k2 H100: n_runs must be a positive "
+                        "integer; k3 H100: n_runs must be a positive integer (+1 more)");
 }
 
 TEST_CASE("PRE-4 passes with either profiler and is MANUAL without") {
