@@ -1,5 +1,7 @@
 #pragma once
 // Command-line options of optimize_op (gates.md §1 plus --repo and --layout).
+#include "option_checks.hpp"
+
 #include <odo/version.hpp>
 
 #include <boost/program_options.hpp>
@@ -8,16 +10,10 @@
 #include <initializer_list>
 #include <iostream>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace odo::driver {
-
-// A command-line mistake: printed as one line, exit 2.
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 struct Options {
     std::string operator_name;
@@ -104,8 +100,9 @@ inline void print_help(std::ostream& os) {
        << option_descriptions(scratch);
 }
 
-// Parses argv; throws UsageError for anything argparse would reject.
-inline Options parse_options(int argc, const char* const* argv) {
+// Parses the arguments after the program name; throws UsageError for anything argparse would
+// reject.
+inline Options parse_options(const std::vector<std::string>& args) {
     namespace po = boost::program_options;
     Options o;
     po::options_description visible = option_descriptions(o);
@@ -114,18 +111,8 @@ inline Options parse_options(int argc, const char* const* argv) {
     po::positional_options_description positional;
     positional.add("operator", 1);
     po::variables_map vm;
-    try {
-        po::store(
-            po::command_line_parser(argc, argv)
-                .options(all)
-                .positional(positional)
-                .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
-                .run(),
-            vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        throw UsageError(e.what());
-    }
+    store_command_line(args, all, positional, vm);
+    notify_options(vm);
     if (o.help || o.version)
         return o;
     auto take = [&](const char* name, std::optional<std::string>& field) {

@@ -2,6 +2,8 @@
 // committed baselines (with the regression gate against a git ref), compare a fresh run, report
 // drift. A thin driver: options -> library call -> printed report -> exit code.
 // Exit codes: 0 ok; 1 validation, quality or regression failure; 2 bad input or usage.
+#include "baseline_options.hpp"
+
 #include <odo/baseline/artifact.hpp>
 #include <odo/baseline/compare.hpp>
 #include <odo/baseline/compare_report.hpp>
@@ -16,12 +18,11 @@
 #include <odo/baseline/validation.hpp>
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
+#include <odo/core/error_output.hpp>
 #include <odo/core/file.hpp>
 #include <odo/core/json_read.hpp>
 #include <odo/repo/git.hpp>
 #include <odo/surface/sku_map.hpp>
-
-#include <boost/program_options.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -29,68 +30,31 @@
 #include <iostream>
 #include <map>
 #include <optional>
-#include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace {
 
 namespace fs = std::filesystem;
-namespace po = boost::program_options;
 using namespace odo::baseline;
 
 constexpr int exit_ok = 0;
 constexpr int exit_failed = 1;
 constexpr int exit_bad_input = 2;
 
-// A command-line mistake: one line on stderr, exit 2.
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
+using odo::driver::UsageError;
 
-// Options every command takes: where the configs and the SKU map are.
-struct RepositoryOptions {
-    std::string config_dir = "bench/config";
-    std::string sku_map;
-
-    void add_to(po::options_description& d) {
-        auto add = d.add_options();
-        add("config-dir", po::value(&config_dir)->value_name("DIR"),
-            "benchmark config directory with operators/*.json (default bench/config)");
-        add("sku-map", po::value(&sku_map)->value_name("FILE"),
-            "SKU map (default <config-dir>/sku_map.json)");
-    }
-    fs::path sku_map_path() const {
-        return sku_map.empty() ? fs::path(config_dir) / "sku_map.json" : fs::path(sku_map);
-    }
-    odo::surface::SkuMap load_sku_map() const { return odo::surface::load_sku_map(sku_map_path()); }
-    ConfigSet load_configs() const { return load_config_set(config_dir); }
-};
-
-// Parses a command's arguments into the variables `visible` names; --help prints `usage` and the
-// options and returns false.
-bool parse(const std::vector<std::string>& args, const po::options_description& visible,
-           const po::positional_options_description& positional, const std::string& usage) {
-    po::options_description all(visible);
-    all.add_options()("help,h", "show this help and exit");
-    try {
-        po::variables_map vm;
-        po::store(
-            po::command_line_parser(args)
-                .options(all)
-                .positional(positional)
-                .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
-                .run(),
-            vm);
-        if (vm.count("help")) {
-            std::cout << usage << "\n\n" << all;
-            return false;
-        }
-        po::notify(vm); // after --help, so that required options do not hide it
-    } catch (const po::error& e) {
-        throw UsageError(e.what());
-    }
-    return true;
+// Where the configs and the SKU map are, from a command's options.
+fs::path sku_map_path(const odo::driver::RepositoryOptions& repo) {
+    return repo.sku_map.empty() ? fs::path(repo.config_dir) / "sku_map.json"
+                                : fs::path(repo.sku_map);
+}
+odo::surface::SkuMap load_sku_map(const odo::driver::RepositoryOptions& repo) {
+    return odo::surface::load_sku_map(sku_map_path(repo));
+}
+ConfigSet load_configs(const odo::driver::RepositoryOptions& repo) {
+    return load_config_set(repo.config_dir);
 }
 
 // "a,b" and repeated options alike, as one list.
@@ -107,85 +71,17 @@ std::vector<std::string> comma_list(const std::vector<std::string>& values) {
     return out;
 }
 
-void require_non_negative(const char* option, double value) {
-    if (!(value >= 0))
-        throw UsageError(std::string("--") + option + " must be >= 0");
-}
-
-// The quality gate's limits (bench-harness.md §4), the reference's by default, for every SKU
-// whose sku_map.json entry states none of its own.
-struct QualityOptions {
-    odo::baseline::BenchmarkQuality quality = odo::baseline::default_benchmark_quality;
-
-    void add_to(po::options_description& d) {
-        auto add = d.add_options();
-        add("max-noise-pct", po::value(&quality.max_noise_pct)->value_name("PCT"),
-            "largest relative noise of a row's timing (default 10.0)");
-        add("max-parity-pct", po::value(&quality.max_perf_diff_pct)->value_name("PCT"),
-            "largest Python vs C++ difference, relative (default 10.0)");
-        add("max-parity-us", po::value(&quality.max_perf_diff_us)->value_name("US"),
-            "largest Python vs C++ difference, absolute (default 100.0)");
-    }
-
-    void check() const {
-        require_non_negative("max-noise-pct", quality.max_noise_pct);
-        require_non_negative("max-parity-pct", quality.max_perf_diff_pct);
-        require_non_negative("max-parity-us", quality.max_perf_diff_us);
-    }
-};
-
-void print_capped(std::ostream& os, const std::vector<std::string>& lines, std::size_t cap) {
-    for (std::size_t i = 0; i < lines.size() && i < cap; ++i)
-        os << lines[i] << "\n";
-    if (lines.size() > cap)
-        os << "... " << lines.size() - cap << " more\n";
+// Validation issues on stderr, the first few of them.
+void print_issues(const std::vector<ValidationIssue>& issues) {
+    std::vector<std::string> lines;
+    for (const ValidationIssue& issue : issues)
+        lines.push_back(issue.text());
+    odo::print_capped(std::cerr, lines, odo::max_problem_lines);
 }
 
 // ---- import ---------------------------------------------------------------------------------
 
-struct ImportCommand {
-    RepositoryOptions repo;
-    std::vector<std::string> from;
-    std::vector<std::string> nvbench;
-    double power_cap_w = 0;
-    double locked_sm_clock_mhz = 0;
-    std::optional<std::int64_t> cuda_major;
-    std::vector<std::string> operators;
-    bool dry_run = false;
-    std::string summary;
-    ImportOptions options;
-    QualityOptions limits;
-
-    po::options_description describe() {
-        po::options_description d("Options");
-        repo.add_to(d);
-        auto add = d.add_options();
-        add("from", po::value(&from)->value_name("PATH"),
-            "run artifact (.json, envelope or bare) or a directory of them; repeatable");
-        add("nvbench", po::value(&nvbench)->value_name("LANG:CONFIG_KEY:PATH"),
-            "nvbench's own --csv or --json output of one config key and language (cpp or "
-            "python); repeatable");
-        add("power-cap-w", po::value(&power_cap_w)->value_name("W"),
-            "power cap of the machine that produced the --nvbench output");
-        add("locked-sm-clock-mhz", po::value(&locked_sm_clock_mhz)->value_name("MHZ"),
-            "locked SM clock of that machine");
-        add("cuda-major",
-            po::value<std::int64_t>()->value_name("N")->notifier(
-                [this](std::int64_t n) { cuda_major = n; }),
-            "CUDA major version of that run");
-        add("operator", po::value(&operators)->value_name("NAME[,NAME]"),
-            "import only these operators; repeatable");
-        add("dry-run", po::bool_switch(&dry_run), "check and print the plan, write nothing");
-        add("write-summary", po::value(&summary)->value_name("MD"),
-            "also write a Markdown table of the changes");
-        add("max-regression-pct", po::value(&options.max_regression_pct)->value_name("PCT"),
-            "largest same-key slowdown accepted (default 10.0)");
-        add("allow-regressions", po::bool_switch(&options.allow_regressions),
-            "accept same-key slowdowns beyond the limit");
-        limits.add_to(d);
-        return d;
-    }
-
+struct ImportCommand : odo::driver::ImportArgs {
     NvbenchOutput nvbench_output(const std::string& spec) const {
         const auto first = spec.find(':');
         const auto second = first == std::string::npos ? first : spec.find(':', first + 1);
@@ -224,17 +120,13 @@ struct ImportCommand {
     }
 
     int run() {
-        require_non_negative("max-regression-pct", options.max_regression_pct);
-        limits.check();
-        if (from.empty() && nvbench.empty())
-            throw UsageError("nothing to import: give --from or --nvbench");
         options.operators = comma_list(operators);
-        const auto map = repo.load_sku_map();
-        const ConfigSet set = repo.load_configs();
+        const auto map = load_sku_map(repo);
+        const ConfigSet set = load_configs(repo);
         std::vector<std::string> problems;
         const auto updates = merge_artifacts(artifacts(set, map), problems);
         if (!problems.empty()) {
-            print_capped(std::cerr, problems, problems.size());
+            odo::print_capped(std::cerr, problems, odo::max_problem_lines);
             return exit_bad_input;
         }
         options.quality = odo::baseline::quality_policy(map, limits.quality);
@@ -244,7 +136,7 @@ struct ImportCommand {
             return exit_ok;
         }
         if (!plan.ok()) {
-            print_capped(std::cerr, plan.failures, 80);
+            odo::print_capped(std::cerr, plan.failures, odo::max_problem_lines);
             std::cerr << "baseline import refused: " << plan.failures.size()
                       << " failure(s); nothing was written\n";
             return exit_failed;
@@ -260,50 +152,22 @@ struct ImportCommand {
                       << odo::python_list_repr(
                              std::vector<std::string>(f.skus.begin(), f.skus.end()))
                       << (f.changed ? "" : " (unchanged)") << "\n";
-        print_capped(std::cout, import_change_lines(plan), 80);
+        odo::print_capped(std::cout, import_change_lines(plan), 80);
         if (dry_run) {
             std::cout << "dry run: nothing written\n";
             return;
         }
-        const auto written = apply_import(set, plan);
-        std::cout << "wrote " << written.size() << " file(s)\n";
+        std::vector<std::pair<fs::path, std::string>> also_write;
         if (!summary.empty())
-            odo::write_file_atomically(summary, render_import_markdown(plan));
+            also_write.emplace_back(summary, render_import_markdown(plan));
+        const auto written = apply_import(set, plan, std::move(also_write));
+        std::cout << "wrote " << written.size() << " file(s)\n";
     }
 };
 
 // ---- validate -------------------------------------------------------------------------------
 
-struct ValidateCommand {
-    RepositoryOptions repo;
-    std::vector<std::string> files;
-    std::vector<std::string> operators;
-    std::vector<std::string> config_keys;
-    std::string ref;
-    RegressionPolicy policy;
-    QualityOptions limits;
-    bool allow_regressions = false;
-
-    po::options_description describe() {
-        po::options_description d("Options");
-        repo.add_to(d);
-        auto add = d.add_options();
-        add("operator", po::value(&operators)->value_name("NAME[,NAME]"),
-            "validate <config-dir>/operators/<NAME>.json only; repeatable");
-        add("config-key", po::value(&config_keys)->value_name("KEY[,KEY]"),
-            "validate these configs only; repeatable");
-        add("reject-regressions-from", po::value(&ref)->value_name("REF"),
-            "also fail any same-key slowdown beyond the limit vs the files at REF");
-        add("max-regression-pct", po::value(&policy.max_regression_pct)->value_name("PCT"),
-            "regression limit (default 10.0)");
-        add("allow-regressions", po::bool_switch(&allow_regressions),
-            "with --reject-regressions-from: only check that REF resolves");
-        add("files", po::value(&files)->value_name("FILE"),
-            "operator config files (also as positional arguments)");
-        limits.add_to(d);
-        return d;
-    }
-
+struct ValidateCommand : odo::driver::ValidateArgs {
     BaselineSelection selection(const ConfigSet& set) const {
         BaselineSelection s;
         auto select_file = [&](const fs::path& path) {
@@ -330,17 +194,12 @@ struct ValidateCommand {
     }
 
     int run() {
-        require_non_negative("max-regression-pct", policy.max_regression_pct);
-        if (allow_regressions && ref.empty())
-            throw UsageError("--allow-regressions requires --reject-regressions-from");
-        const auto map = repo.load_sku_map();
-        const ConfigSet set = repo.load_configs();
+        const auto map = load_sku_map(repo);
+        const ConfigSet set = load_configs(repo);
         const BaselineSelection selected = selection(set);
-        limits.check();
         const ValidationSummary summary = validate_baselines(
             set, map.stems(), selected, odo::baseline::quality_policy(map, limits.quality));
-        for (const ValidationIssue& issue : summary.issues)
-            std::cerr << issue.text() << "\n";
+        print_issues(summary.issues);
         if (!summary.ok()) {
             std::cerr << "JSON baseline validation failed: " << summary.issues.size()
                       << " issue(s)\n";
@@ -366,17 +225,18 @@ struct ValidateCommand {
             return exit_ok;
         }
         const RegressionReport report = reject_regressions_from(git, ref, set, selected, policy);
-        std::vector<std::string> cannot_tell, new_rows;
+        std::vector<std::string> regressed, cannot_tell, new_rows;
         for (const RegressionRow& row : report.rows) {
             if (row.regressed)
-                std::cerr << regression_message(report, row) << "\n";
+                regressed.push_back(regression_message(report, row));
             else if (row.cannot_tell())
                 cannot_tell.push_back(cannot_tell_message(report, row));
             else if (!row.base)
                 new_rows.push_back(new_row_message(row));
         }
-        print_capped(std::cout, cannot_tell, cannot_tell.size());
-        print_capped(std::cout, new_rows, 25);
+        odo::print_capped(std::cerr, regressed, odo::max_problem_lines);
+        odo::print_capped(std::cout, cannot_tell, cannot_tell.size());
+        odo::print_capped(std::cout, new_rows, 25);
         std::cout << regression_summary(report) << "\n";
         return report.regressed() ? exit_failed : exit_ok;
     }
@@ -384,48 +244,18 @@ struct ValidateCommand {
 
 // ---- compare --------------------------------------------------------------------------------
 
-struct CompareCommand {
-    RepositoryOptions repo;
-    std::string current;
-    std::string sku;
-    std::vector<std::string> operators;
-    CompareOptions options;
-    std::string junit;
-    std::string markdown;
-
-    po::options_description describe() {
-        po::options_description d("Options");
-        repo.add_to(d);
-        auto add = d.add_options();
-        add("current", po::value(&current)->value_name("JSON")->required(),
-            "the fresh run artifact (required)");
-        add("sku", po::value(&sku)->value_name("STEM"),
-            "the SKU to compare (required when the artifact holds several)");
-        add("operator", po::value(&operators)->value_name("NAME[,NAME]"),
-            "compare these operators only; repeatable");
-        add("regression", po::value(&options.regression)->value_name("FRACTION"),
-            "slowdown that fails, as a fraction (default 0.10)");
-        add("improvement", po::value(&options.improvement)->value_name("FRACTION"),
-            "speed-up that fails as a stale baseline, as a fraction (default 0.10)");
-        add("junit", po::value(&junit)->value_name("XML"), "also write a JUnit report");
-        add("markdown", po::value(&markdown)->value_name("MD"), "also write the Markdown report");
-        return d;
-    }
-
+struct CompareCommand : odo::driver::CompareArgs {
     int run() {
-        require_non_negative("regression", options.regression);
-        require_non_negative("improvement", options.improvement);
         if (!sku.empty())
             options.sku = sku;
         options.operators = comma_list(operators);
-        const auto map = repo.load_sku_map();
-        const ConfigSet set = repo.load_configs();
+        const auto map = load_sku_map(repo);
+        const ConfigSet set = load_configs(repo);
         // One defect anywhere makes every comparison untrustworthy: bad input, as the reference.
         const ValidationSummary committed =
             validate_baselines(set, map.stems(), {}, odo::baseline::quality_policy(map));
         if (!committed.ok()) {
-            for (const ValidationIssue& issue : committed.issues)
-                std::cerr << issue.text() << "\n";
+            print_issues(committed.issues);
             throw odo::InputError("committed baselines are invalid (" +
                                   std::to_string(committed.issues.size()) + " issue(s))");
         }
@@ -446,48 +276,10 @@ struct CompareCommand {
 
 // ---- drift ----------------------------------------------------------------------------------
 
-struct DriftCommand {
-    RepositoryOptions repo;
-    std::vector<std::string> from;
-    DriftOptions options;
-    std::string markdown;
-    std::string json_out;
-
-    po::options_description describe() {
-        po::options_description d("Options");
-        repo.add_to(d);
-        auto add = d.add_options();
-        add("from", po::value(&from)->value_name("PATH")->required(),
-            "artifact or directory of artifacts, oldest first; repeatable (required)");
-        add("recent-fraction", po::value(&options.recent_fraction)->value_name("F"),
-            "newest part of each series, in (0, 1) (default 0.3)");
-        add("min-samples", po::value(&options.min_samples)->value_name("N"),
-            "points needed in each part (default 8)");
-        add("sigma", po::value(&options.sigma)->value_name("S"),
-            "robust sigmas a shift must reach (default 4.0)");
-        add("min-shift-pct", po::value(&options.min_shift_pct)->value_name("PCT"),
-            "smallest shift reported (default 2.0)");
-        add("any-run-context", po::bool_switch(&options.any_run_context),
-            "read every artifact, not only nightly runs");
-        add("markdown", po::value(&markdown)->value_name("MD"), "also write the Markdown report");
-        add("json-out", po::value(&json_out)->value_name("FILE"),
-            "also write the findings as JSON");
-        return d;
-    }
-
-    void check_options() const {
-        if (!(options.recent_fraction > 0 && options.recent_fraction < 1))
-            throw UsageError("--recent-fraction must be in (0, 1)");
-        if (options.min_samples < 1)
-            throw UsageError("--min-samples must be >= 1");
-        if (!(options.sigma > 0) || !(options.min_shift_pct > 0))
-            throw UsageError("--sigma and --min-shift-pct must be > 0");
-    }
-
+struct DriftCommand : odo::driver::DriftArgs {
     int run() {
-        check_options();
-        const auto map = repo.load_sku_map();
-        const ConfigSet set = repo.load_configs();
+        const auto map = load_sku_map(repo);
+        const ConfigSet set = load_configs(repo);
         std::vector<fs::path> paths(from.begin(), from.end());
         std::vector<Artifact> artifacts;
         std::vector<std::string> skipped; // rows the configs no longer declare, or malformed
@@ -529,43 +321,21 @@ const char* const overview =
     "Exit codes: 0 ok; 1 validation, quality or regression failure; 2 bad input or usage.\n"
     "Run 'odo_baseline <command> --help' for a command's options.\n";
 
-template <class Command>
-int run_command(const std::vector<std::string>& args, const std::string& usage,
-                const char* positional_name = nullptr) {
-    Command command;
-    po::positional_options_description positional;
-    if (positional_name)
-        positional.add(positional_name, -1);
-    if (!parse(args, command.describe(), positional, usage))
-        return exit_ok;
-    return command.run();
-}
-
-int dispatch(const std::string& name, const std::vector<std::string>& args) {
-    if (name == "import")
-        return run_command<ImportCommand>(
-            args, "usage: odo_baseline import (--from PATH | --nvbench LANG:CONFIG_KEY:PATH)... "
-                  "[options]\n\nImports run artifacts into the committed baselines: averages "
-                  "runs, checks quality, same-key\nregressions and full coverage, then rewrites "
-                  "the changed operator files atomically.");
-    if (name == "validate")
-        return run_command<ValidateCommand>(
-            args,
-            "usage: odo_baseline validate [FILE...] [options]\n\nValidates committed "
-            "baselines: schema, quality, parity and coverage of every case x SKU;\nwith "
-            "--reject-regressions-from REF also the same-key regression gate.",
-            "files");
-    if (name == "compare")
-        return run_command<CompareCommand>(
-            args, "usage: odo_baseline compare --current JSON [options]\n\nCompares a fresh "
-                  "run artifact with the committed baselines of one SKU.");
-    if (name == "drift")
-        return run_command<DriftCommand>(
-            args, "usage: odo_baseline drift --from PATH... [options]\n\nReports slow drift "
-                  "of C++ times over a series of nightly artifacts (report only).");
-    throw UsageError("unknown command '" + name +
-                     "' (choose from import, validate, compare, drift)");
-}
+// Runs a parsed command, or prints its help.
+struct Runner {
+    template <class Args>
+    int operator()(Args args) const {
+        if (args.repo.help) {
+            std::cout << odo::driver::command_help<Args>();
+            return exit_ok;
+        }
+        return command_for(std::move(args)).run();
+    }
+    static ImportCommand command_for(odo::driver::ImportArgs a) { return {std::move(a)}; }
+    static ValidateCommand command_for(odo::driver::ValidateArgs a) { return {std::move(a)}; }
+    static CompareCommand command_for(odo::driver::CompareArgs a) { return {std::move(a)}; }
+    static DriftCommand command_for(odo::driver::DriftArgs a) { return {std::move(a)}; }
+};
 
 } // namespace
 
@@ -576,11 +346,11 @@ int main(int argc, char** argv) {
         return args.empty() ? exit_bad_input : exit_ok;
     }
     try {
-        return dispatch(args[0], {args.begin() + 1, args.end()});
+        return std::visit(Runner{}, odo::driver::parse_baseline_command(args));
     } catch (const UsageError& e) {
-        std::cerr << "odo_baseline " << args[0] << ": error: " << e.what() << "\n";
+        odo::print_error(std::cerr, e, "odo_baseline " + odo::one_line(args[0]) + ": error: ");
     } catch (const odo::InputError& e) {
-        std::cerr << e.what() << "\n";
+        odo::print_error(std::cerr, e);
     }
     return exit_bad_input;
 }

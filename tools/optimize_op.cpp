@@ -5,6 +5,8 @@
 
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
+#include <odo/core/error_output.hpp>
+#include <odo/core/file.hpp>
 #include <odo/core/render.hpp>
 #include <odo/gates/evidence.hpp>
 #include <odo/gates/preflight.hpp>
@@ -33,15 +35,16 @@ fs::path repository_root(const Options& o) {
                           ": not inside a git repository (give --repo DIR)");
 }
 
-// The MR description: --results FILE, or stdin for '-'; nullopt when absent or unreadable, which
-// ODO-3 reports.
+// The MR description: --results FILE, or stdin for '-'; nullopt when not given, which ODO-3
+// reports. A named file that cannot be read is an input error naming it, not a missing summary.
 std::optional<std::string> read_results(const Options& o) {
     if (!o.results)
         return std::nullopt;
     if (*o.results == "-")
         return std::string(std::istreambuf_iterator<char>(std::cin),
                            std::istreambuf_iterator<char>());
-    return odo::try_read_file(*o.results);
+    odo::driver::require_readable_file("--results", *o.results);
+    return odo::read_file(*o.results);
 }
 
 std::string render(const odo::Report& report, const Options& o) {
@@ -75,12 +78,14 @@ int run_summary(const Options& o, const fs::path& root, const odo::repo::Layout&
     if (o.out)
         s.out = fs::path(*o.out);
     try {
+        if (o.optimized_cases_file)
+            odo::driver::require_readable_file("--optimized-cases-file", *o.optimized_cases_file);
         const std::string description = odo::gates::run_summary_phase(s);
         if (!o.out)
             std::cout << description << "\n";
         return 0;
     } catch (const odo::InputError& e) {
-        std::cerr << "optimize-op summary: " << e.what() << "\n";
+        odo::print_error(std::cerr, e, "optimize-op summary: ");
         return 2;
     }
 }
@@ -114,7 +119,7 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
     try {
-        const Options options = odo::driver::parse_options(argc, argv);
+        const Options options = odo::driver::parse_options({argv + 1, argv + argc});
         if (options.help) {
             odo::driver::print_help(std::cout);
             return 0;
@@ -125,11 +130,11 @@ int main(int argc, char** argv) {
         }
         return run(options);
     } catch (const odo::driver::UsageError& e) {
-        std::cerr << "optimize_op: error: " << e.what() << " (see --help)\n";
+        odo::print_error(std::cerr, e, "optimize_op: error: ", " (see --help)");
     } catch (const odo::InputError& e) {
-        std::cerr << "optimize_op: " << e.what() << "\n";
+        odo::print_error(std::cerr, e, "optimize_op: ");
     } catch (const std::exception& e) {
-        std::cerr << "optimize_op: internal error: " << e.what() << "\n";
+        odo::print_error(std::cerr, e, "optimize_op: internal error: ");
     }
     return 2;
 }

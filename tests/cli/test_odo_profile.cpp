@@ -142,7 +142,8 @@ TEST_CASE("odo_profile: bad options and inputs are exit 2") {
         {{"--bench", tools.path("ncu.out"), "--case", key}, "not an executable file"},
         {{"--bench", "/nonexistent/bench", "--case", key}, "not an executable file"},
         {{"--bench", bench, "--case", key, "--profiler", "rocprof"}, "expected ncu, nsys or auto"},
-        {{"--bench", bench, "--case", key, "--timeout", "0"}, "positive number of seconds"},
+        {{"--bench", bench, "--case", key, "--timeout", "0"},
+         "--timeout must be a number from 0.001 to 86400"},
         {{"--bench", bench, "--case", key, "--no-such-option"}, "unrecognised option"},
     };
     for (const auto& [args, message] : cases) {

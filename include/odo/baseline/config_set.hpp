@@ -89,9 +89,15 @@ private:
     std::unordered_map<std::string, IndexedConfig> by_key_;
 };
 
-// The operator config files of a config directory: `<config_dir>/operators/*.json`, sorted.
+// The operator config files of a config directory: `<config_dir>/operators/*.json`, sorted. A
+// directory that cannot be listed is an error of its own, not a directory without configs.
 inline std::vector<std::filesystem::path>
 operator_config_paths(const std::filesystem::path& config_dir) {
+    std::error_code ec;
+    std::filesystem::directory_iterator(config_dir / "operators", ec);
+    if (ec)
+        throw InputError((config_dir / "operators").string() + ": cannot read the directory (" +
+                         ec.message() + ")");
     auto paths = surface::detail::glob_files(config_dir / "operators", "*.json");
     if (paths.empty())
         throw InputError((config_dir / "operators").string() + ": no operator config (*.json)");

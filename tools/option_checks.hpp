@@ -1,0 +1,104 @@
+#pragma once
+// What the three drivers share about their command lines: the usage error, the parser style, and
+// range checks for numbers. Parsers throw UsageError and never exit, so a fuzz target can call
+// them; they take the arguments without the program name.
+#include <odo/core/error.hpp>
+
+#include <boost/program_options.hpp>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <locale>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace odo::driver {
+
+// A command-line mistake: printed as one line, exit 2.
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Stores `args` into `vm`. Unknown options and arguments beyond `positional` are errors, and
+// abbreviated option names are not guessed.
+inline void
+store_command_line(const std::vector<std::string>& args,
+                   const boost::program_options::options_description& all,
+                   const boost::program_options::positional_options_description& positional,
+                   boost::program_options::variables_map& vm) {
+    namespace po = boost::program_options;
+    try {
+        po::store(
+            po::command_line_parser(args)
+                .options(all)
+                .positional(positional)
+                .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
+                .run(),
+            vm);
+    } catch (const po::error& e) {
+        throw UsageError(e.what());
+    }
+}
+
+// Runs the options' notifiers (required options, value storage) after --help has been seen, so
+// that a missing required option does not hide the help.
+inline void notify_options(boost::program_options::variables_map& vm) {
+    try {
+        boost::program_options::notify(vm);
+    } catch (const boost::program_options::error& e) {
+        throw UsageError(e.what());
+    }
+}
+
+namespace detail {
+
+inline std::string number_text(double value) {
+    std::ostringstream os;
+    os.imbue(std::locale::classic());
+    os << value;
+    return os.str();
+}
+
+} // namespace detail
+
+// A finite number within [min, max]: "inf", "nan", overflowing and out-of-range values are
+// refused before anything converts or multiplies them.
+inline void require_range(const std::string& option, double value, double min, double max) {
+    if (!std::isfinite(value) || value < min || value > max)
+        throw UsageError(option + " must be a number from " + detail::number_text(min) + " to " +
+                         detail::number_text(max));
+}
+
+// Integer options are read as a signed type and checked here, so that "-1" is refused instead of
+// wrapping to 2^64-1.
+inline void require_range(const std::string& option, std::int64_t value, std::int64_t min,
+                          std::int64_t max) {
+    if (value < min || value > max)
+        throw UsageError(option + " must be an integer from " + std::to_string(min) + " to " +
+                         std::to_string(max));
+}
+
+// A file an option names must be a readable regular file: InputError saying which option, which
+// path and what is wrong, before anything reads it (an unreadable file must not read as absent).
+inline void require_readable_file(const std::string& option, const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    const std::string what = option + " " + path + ": ";
+    if (!fs::exists(status))
+        throw InputError(what + "does not exist");
+    if (fs::is_directory(status))
+        throw InputError(what + "is a directory, not a file");
+    if (!fs::is_regular_file(status))
+        throw InputError(what + "is not a regular file");
+    if (!std::ifstream(path, std::ios::binary))
+        throw InputError(what + "cannot be read (" + std::strerror(errno) + ")");
+}
+
+} // namespace odo::driver
