@@ -117,7 +117,7 @@ inline SecondaryScopePolicy load_secondary_scope_policy(const std::filesystem::p
     const std::string& relative = layout.paths.secondary_scope_policy;
     if (relative.empty())
         return {};
-    const auto text = try_read_file(repo_root / relative);
+    const auto text = repo::try_read_repo_file(repo_root, relative);
     if (!text)
         return {};
     return parse_secondary_scope_policy(*text, relative);

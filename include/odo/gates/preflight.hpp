@@ -57,7 +57,7 @@ inline PreflightContext load_preflight_context(std::filesystem::path repo_root, 
     c.quality = baseline::quality_policy(sku_map);
     c.support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
-    c.config_text = try_read_file(c.repo_root / op.bench_cfg);
+    c.config_text = repo::try_read_repo_file(c.repo_root, op.bench_cfg);
     c.guides = PreflightGuides::from_guide(layout.guidelines.optimization);
     c.layout = std::move(layout);
     c.op = std::move(op);

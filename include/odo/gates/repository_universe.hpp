@@ -4,6 +4,7 @@
 // universe, as in the reference; a malformed one throws InputError naming the file.
 #include "odo/repo/layout.hpp"
 #include "odo/repo/ownership.hpp"
+#include "odo/repo/repo_path.hpp"
 #include "odo/surface/manifest.hpp"
 #include "odo/surface/sku_map.hpp"
 
@@ -16,9 +17,9 @@ namespace odo::gates {
 inline repo::OperatorSet manifest_operators(const std::filesystem::path& repo_root,
                                             const repo::Layout& layout) {
     repo::OperatorSet ops;
-    const std::filesystem::path manifest = repo_root / layout.paths.manifest;
+    const std::filesystem::path manifest = repo::repo_file_path(repo_root, layout.paths.manifest);
     if (std::filesystem::exists(manifest))
-        for (const std::string& name : surface::load_manifest(manifest).operator_names())
+        for (const std::string& name : surface::load_manifest_file(manifest).operator_names())
             ops.insert(name);
     return ops;
 }
@@ -26,7 +27,7 @@ inline repo::OperatorSet manifest_operators(const std::filesystem::path& repo_ro
 // The repository's SKU map; empty when it has none.
 inline surface::SkuMap reference_sku_map(const std::filesystem::path& repo_root,
                                          const repo::Layout& layout) {
-    const std::filesystem::path sku_map = repo_root / layout.paths.sku_map;
+    const std::filesystem::path sku_map = repo::repo_file_path(repo_root, layout.paths.sku_map);
     if (!std::filesystem::exists(sku_map))
         return {};
     return surface::load_sku_map(sku_map);

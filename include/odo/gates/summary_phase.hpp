@@ -186,11 +186,13 @@ inline std::string run_summary_phase(const SummaryPhaseOptions& o) {
                            {},
                            {},
                            summary::Markers::from_layout(o.layout)};
-    auto candidate = detail::parse_json_text(try_read_file(o.repo_root / in.op.bench_cfg));
+    auto candidate =
+        detail::parse_json_text(repo::try_read_repo_file(o.repo_root, in.op.bench_cfg));
     if (!candidate)
         throw InputError("cannot load candidate benchmark config: " + in.op.bench_cfg);
     in.candidate_config = *std::move(candidate);
-    auto sku_map = detail::parse_json_text(try_read_file(o.repo_root / o.layout.paths.sku_map));
+    auto sku_map =
+        detail::parse_json_text(repo::try_read_repo_file(o.repo_root, o.layout.paths.sku_map));
     if (!sku_map)
         throw InputError("cannot load " + o.layout.paths.sku_map);
     in.sku_map = *std::move(sku_map);

@@ -2,6 +2,7 @@
 #include "odo/core/file.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/path_text.hpp"
+#include "odo/repo/repo_path.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -65,7 +66,8 @@ public:
                     std::find(extensions.begin(), extensions.end(), file.extension().string()) ==
                         extensions.end())
                     continue;
-                graph.add_file(file.lexically_relative(repo_root), try_read_file(file));
+                const fs::path relative = file.lexically_relative(repo_root);
+                graph.add_file(relative, try_read_repo_file(repo_root, relative));
             }
         }
         return graph;

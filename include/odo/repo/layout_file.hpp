@@ -4,6 +4,7 @@
 #include "odo/core/json_read.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
+#include "odo/repo/repo_path.hpp"
 
 #include <boost/json.hpp>
 
@@ -157,6 +158,29 @@ inline bool is_lower_case(std::string_view s) {
     return text::lower(s) == s;
 }
 
+// Paths and path patterns are joined to the repository root, so each must stay inside it.
+inline void require_contained(const LayoutReader& reader, const std::string& field,
+                              const std::string& path) {
+    if (!is_contained_path_text(path))
+        reader.fail(field,
+                    "must be a path inside the repository (relative, without \"..\"), not \"" +
+                        path + "\"");
+}
+
+inline void require_contained(const LayoutReader& reader, const std::string& field,
+                              const std::vector<std::string>& paths) {
+    for (const std::string& path : paths)
+        require_contained(reader, field, path);
+}
+
+inline void require_contained(const LayoutReader& reader, const std::string& field,
+                              const StringListTable& table) {
+    for (const auto& [key, paths] : table) {
+        require_contained(reader, field, key);
+        require_contained(reader, field, paths);
+    }
+}
+
 // Rules beyond the JSON types: templates use known placeholders where a placeholder makes sense,
 // the files every gate reads are named, and operator names are spelled as the manifest keys.
 inline void validate_layout(const Layout& layout, const LayoutReader& reader) {
@@ -224,6 +248,10 @@ inline void validate_layout(const Layout& layout, const LayoutReader& reader) {
         if (!is_lower_case(entry.first))
             reader.fail("attribution.shared_kernel_sources",
                         "must name operators in lower case, as the manifest does");
+    for_each_layout_field(layout, [&](const char* group, const char* key, const auto& member) {
+        if (std::string_view(group) == "paths" || std::string_view(group) == "attribution")
+            require_contained(reader, field_name(group, key), member);
+    });
 }
 
 } // namespace detail
@@ -260,9 +288,8 @@ inline Layout layout_for_repository(const std::filesystem::path& repo_root,
                                     const std::optional<std::filesystem::path>& layout_file = {}) {
     if (layout_file)
         return load_layout(*layout_file);
-    const std::filesystem::path found = repo_root / layout_file_name;
-    if (auto text = try_read_file(found))
-        return parse_layout(*text, found.string());
+    if (auto text = try_read_repo_file(repo_root, layout_file_name))
+        return parse_layout(*text, (repo_root / layout_file_name).string());
     return Layout::cvcuda();
 }
 

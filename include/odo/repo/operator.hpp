@@ -5,6 +5,7 @@
 #include "odo/repo/ownership.hpp"
 #include "odo/repo/path_template.hpp"
 #include "odo/repo/path_text.hpp"
+#include "odo/repo/repo_path.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -188,7 +189,8 @@ inline OperatorPaths resolve_operator(const std::filesystem::path& repo_root, co
     const auto& paths = layout.paths;
     p.hpp = expand(paths.cpp_api, values);
     p.pybind = expand(paths.binding, values);
-    p.pyname = python_name(try_read_file(repo_root / p.pybind).value_or(""), p.op, layout.grammar);
+    p.pyname =
+        python_name(try_read_repo_file(repo_root, p.pybind).value_or(""), p.op, layout.grammar);
     values.py = p.pyname;
     p.priv = detail::private_sources(repo_root, layout, values, operator_keys(discovered));
     p.test_cpp = expand(paths.test_cpp, values);

@@ -4,6 +4,7 @@
 #include "odo/core/json_read.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
+#include "odo/repo/repo_path.hpp"
 
 #include <boost/json.hpp>
 
@@ -100,7 +101,7 @@ inline CuratedData load_curated_data(const std::filesystem::path& repo_root,
     const std::string& path = layout.paths.curated_data;
     if (path.empty())
         return {};
-    const auto text = try_read_file(repo_root / path);
+    const auto text = repo::try_read_repo_file(repo_root, path);
     return text ? parse_curated_data(*text, path) : CuratedData{};
 }
 

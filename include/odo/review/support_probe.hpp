@@ -2,6 +2,7 @@
 #include "odo/core/file.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/operator.hpp"
+#include "odo/repo/repo_path.hpp"
 #include "odo/review/curated_data.hpp"
 #include "odo/review/declared_layouts.hpp"
 #include "odo/review/planar_policy.hpp"
@@ -40,7 +41,7 @@ inline SupportInfo compute_support_info(std::string_view header_text,
 // The same, reading the operator's public header; a missing header declares nothing.
 inline SupportInfo probe_support(const std::filesystem::path& repo_root,
                                  const repo::OperatorPaths& paths, const CuratedData& curated) {
-    return compute_support_info(try_read_file(repo_root / paths.header).value_or(""),
+    return compute_support_info(repo::try_read_repo_file(repo_root, paths.header).value_or(""),
                                 paths.operator_name, curated);
 }
 

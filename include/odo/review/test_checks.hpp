@@ -4,6 +4,7 @@
 #include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
+#include "odo/repo/repo_path.hpp"
 #include "odo/review/source_text.hpp"
 #include "odo/review/support_info.hpp"
 
@@ -253,7 +254,7 @@ inline std::vector<Finding> test_domain_findings(const std::filesystem::path& re
                                                  const SupportInfo& support,
                                                  const repo::Layout& layout,
                                                  Phase phase = Phase::Preflight) {
-    const TestSource test{paths.test_cpp, try_read_file(repo_root / paths.test_cpp)};
+    const TestSource test{paths.test_cpp, repo::try_read_repo_file(repo_root, paths.test_cpp)};
     return {check_independent_reference(test, layout, phase),
             check_positive_tensor_test(test, paths.operator_name, support, layout, phase)};
 }

@@ -174,6 +174,17 @@ inline Manifest load_manifest(const std::filesystem::path& path) {
         source, {detail::inferred_operator(load_bench_config(doc, source), path)});
 }
 
+// The bench params file a repository's layout names (bench_params.json). Unlike load_manifest it
+// holds a manifest document only: read as a lone operator config, its errors would call it one.
+inline Manifest load_manifest_file(const std::filesystem::path& path) {
+    const std::string source = path.string();
+    const boost::json::value doc = json::parse(read_file(path), source);
+    if (!detail::is_manifest_document(doc))
+        throw InputError(source + ": the bench params file must hold an object with an "
+                                  "\"operators\" object or an \"include\" list");
+    return parse_manifest(doc, path.parent_path(), source);
+}
+
 // Config keys name benchmark runs across all operators, so one key may live in one file only.
 inline void check_unique_config_keys(const std::vector<BenchConfig>& configs) {
     std::map<std::string, const std::string*> owner;
