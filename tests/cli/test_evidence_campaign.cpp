@@ -155,6 +155,27 @@ TEST_CASE("a clean final campaign passes the evidence gate, byte for byte") {
     check_golden(json.out, "clean_final_campaign.json");
 }
 
+TEST_CASE("a BOM and CR-only or CRLF line ends in the description change no finding") {
+    const FixedCommitDates dates;
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string description = run_campaign(repo, scaled(1.25));
+    const auto clean =
+        optimize_op(repo, {"Invert", "--phase", "evidence", "--results", description});
+    REQUIRE(clean.exit_code == 0);
+    const std::string lf = repo.read(description);
+    for (const std::string line_end : {"\r", "\r\n"}) {
+        std::string text = "\xEF\xBB\xBF";
+        for (char ch : lf)
+            text += ch == '\n' ? line_end : std::string(1, ch);
+        repo.write(description, text);
+        const auto r =
+            optimize_op(repo, {"Invert", "--phase", "evidence", "--results", description});
+        INFO(r.out);
+        CHECK(r.exit_code == 0);
+        CHECK(r.out == clean.out);
+    }
+}
+
 TEST_CASE("a commit after the last refresh makes the summary stale (ODO-3), byte for byte") {
     const FixedCommitDates dates;
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");

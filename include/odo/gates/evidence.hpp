@@ -25,6 +25,7 @@
 #include "odo/review/curated_data.hpp"
 #include "odo/review/support_probe.hpp"
 #include "odo/review/test_checks.hpp"
+#include "odo/summary/description_text.hpp"
 #include "odo/summary/parse.hpp"
 
 #include <filesystem>
@@ -167,7 +168,8 @@ inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, re
     const surface::SkuMap sku_map = reference_sku_map(c.repo_root, layout);
     c.guide = layout.guidelines.optimization;
     c.facts = gather_evidence_facts(git, layout, op, c.all_ops, base);
-    c.results = std::move(results);
+    if (results)
+        c.results = summary::normalized_description(*results);
 
     const review::SupportInfo support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
