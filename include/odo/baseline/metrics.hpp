@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/baseline/language.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
 #include "odo/core/text.hpp"
@@ -14,28 +15,6 @@
 #include <vector>
 
 namespace odo::baseline {
-
-// The two benchmark drivers of every operator: the C++ nvbench binary and the Python script.
-enum class Language { Cpp, Python };
-
-inline constexpr std::array<Language, 2> languages{Language::Cpp, Language::Python};
-
-// The spelling in field names, artifacts and row labels ("cpp", "python").
-constexpr std::string_view to_string(Language language) noexcept {
-    return language == Language::Cpp ? "cpp" : "python";
-}
-
-// The spelling in quality messages ("C++", "Python").
-constexpr std::string_view display_name(Language language) noexcept {
-    return language == Language::Cpp ? "C++" : "Python";
-}
-
-inline std::optional<Language> parse_language(std::string_view text) noexcept {
-    for (Language language : languages)
-        if (to_string(language) == text)
-            return language;
-    return std::nullopt;
-}
 
 // One language's figures for one case on one SKU (bench-harness.md §1.4).
 struct LanguageMetrics {

@@ -1,5 +1,4 @@
 #pragma once
-#include "odo/bench/detail/function_ref.hpp"
 #include "odo/bench/device.hpp"
 #include "odo/bench/launch.hpp"
 #include "odo/bench/measurement.hpp"
@@ -8,8 +7,6 @@
 #include <cstdint>
 
 namespace odo::bench {
-
-using LaunchRef = detail::FunctionRef<void(Launch&)>;
 
 // Where and how samples are taken: the host clock, or CUDA events on a device. State and
 // printers never see which; the runner owns one backend for the whole run.

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/bench/detail/function_ref.hpp"
 
 // The CUDA runtime's stream type is `CUstream_st*`; declaring the struct lets portable code hand
 // streams around without including the CUDA headers.
@@ -25,5 +26,8 @@ enum class ExecTag {
     Sync,    // the launcher synchronizes itself: no launch hiding, no batch (a batch would
              // deadlock behind the blocking kernel)
 };
+
+// What the backends receive: a non-owning reference to the body's launcher.
+using LaunchRef = detail::FunctionRef<void(Launch&)>;
 
 } // namespace odo::bench

@@ -3,6 +3,7 @@
 // end. Every case skips, saying why, where there is no CUDA device.
 #include <odo/bench/cuda_backend.cuh>
 #include <odo/bench/cuda_dtypes.cuh>
+#include <odo/bench/result.hpp>
 #include <odo/bench/runner.hpp>
 
 #include <cuda_runtime.h>

@@ -3,6 +3,7 @@
 #include "fake_clock.hpp"
 #include "temp_dir.hpp"
 
+#include <odo/bench/detail/case_run.hpp>
 #include <odo/bench/runner.hpp>
 #include <odo/core/json_read.hpp>
 #include <odo/core/json_write.hpp>

@@ -2,6 +2,7 @@
 // the selection options narrow it the way run_bench does.
 #include "temp_dir.hpp"
 
+#include <odo/bench/detail/case_run.hpp>
 #include <odo/bench/runner.hpp>
 #include <odo/surface/case_expansion.hpp>
 

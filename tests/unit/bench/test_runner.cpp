@@ -3,6 +3,8 @@
 #include "fake_clock.hpp"
 #include "temp_dir.hpp"
 
+#include <odo/bench/csv.hpp>
+#include <odo/bench/detail/case_run.hpp>
 #include <odo/bench/runner.hpp>
 #include <odo/core/json_read.hpp>
 
@@ -189,8 +191,8 @@ TEST_CASE("a missing axis or a non-numeric value fails the case with its name") 
     missing.add("example", [](State& s) { s.get_string("layout"); });
     CHECK(run(missing).code == 1);
     CHECK(contains(missing.results().front().message, "has no axis 'layout'"));
-    CHECK(State(const_cast<CaseResult&>(missing.results().front()), {})
-              .get_string_or_default("layout", "NHWC") == "NHWC");
+    detail::CaseRun record{const_cast<CaseResult&>(missing.results().front()), {}};
+    CHECK(State(record).get_string_or_default("layout", "NHWC") == "NHWC");
 }
 
 TEST_CASE("wiring mistakes are usage errors found before anything runs") {
