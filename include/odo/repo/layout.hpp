@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/repo/language.hpp"
 #include "odo/repo/path_template.hpp"
 
 #include <map>
@@ -180,6 +181,9 @@ struct Layout {
             ".agents/guidance/REVIEW_OP_GUIDELINES.md#bench / bench/README.md";
     };
 
+    // The library's entry points. Without Python, the profile names no Python files (binding,
+    // Python test and benchmark), and no gate requires, compares or accepts a Python figure.
+    LanguageSet languages;
     Paths paths;
     Attribution attribution;
     Grammar grammar;

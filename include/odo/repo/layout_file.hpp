@@ -2,12 +2,14 @@
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/json_write.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/repo_path.hpp"
 
 #include <boost/json.hpp>
 
+#include <array>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -22,6 +24,8 @@ namespace odo::repo {
 // left out keeps its default. The schema is documented in docs/layout.md.
 inline constexpr std::string_view layout_file_name = "odo-layout.json";
 inline constexpr std::string_view layout_schema = "odo-layout/v1";
+// The one top-level field outside the groups: the library's entry points, ["cpp", "python"].
+inline constexpr std::string_view languages_field = "languages";
 
 namespace detail {
 
@@ -141,7 +145,7 @@ inline void reject_unknown_fields(const boost::json::object& root, const LayoutR
     const auto schema = layout_schema_keys();
     for (const auto& kv : root) {
         const std::string group(kv.key());
-        if (group == "schema")
+        if (group == "schema" || group == languages_field)
             continue;
         const auto known = schema.find(group);
         if (known == schema.end())
@@ -179,6 +183,38 @@ inline void require_contained(const LayoutReader& reader, const std::string& fie
         require_contained(reader, field, key);
         require_contained(reader, field, paths);
     }
+}
+
+// The path fields naming Python files, which a library without a binding does not have.
+template <class L>
+auto python_paths(L& layout) {
+    auto& p = layout.paths;
+    return std::array<std::pair<const char*, decltype(&p.binding)>, 4>{{
+        {"paths.binding", &p.binding},
+        {"paths.test_py", &p.test_py},
+        {"paths.test_py_fallback", &p.test_py_fallback},
+        {"paths.bench_py", &p.bench_py},
+    }};
+}
+
+// A non-empty list of distinct known languages, "cpp" among them: every operator has the C++
+// API its public header declares; a Python binding is optional.
+inline LanguageSet read_languages(const boost::json::value& v, const LayoutReader& reader) {
+    constexpr std::string_view field = languages_field;
+    if (!v.is_array() || v.get_array().empty())
+        reader.fail(field, "must be a non-empty list of languages");
+    std::set<Language> seen;
+    for (const auto& item : v.get_array()) {
+        const auto language = item.is_string() ? parse_language(item.get_string()) : std::nullopt;
+        if (!language)
+            reader.fail(field, "names an unknown language " + json::dumps(item) +
+                                   " (known: " + text::join(language_names({}), ", ") + ")");
+        if (!seen.insert(*language).second)
+            reader.fail(field, "names " + json::dumps(item) + " twice");
+    }
+    if (!seen.count(Language::Cpp))
+        reader.fail(field, "must name \"cpp\": every operator has a C++ API");
+    return seen.count(Language::Python) ? LanguageSet{} : LanguageSet::cpp_only();
 }
 
 // Rules beyond the JSON types: templates use known placeholders where a placeholder makes sense,
@@ -252,6 +288,10 @@ inline void validate_layout(const Layout& layout, const LayoutReader& reader) {
         if (std::string_view(group) == "paths" || std::string_view(group) == "attribution")
             require_contained(reader, field_name(group, key), member);
     });
+    if (!layout.languages.has_python())
+        for (const auto& [field, value] : python_paths(layout))
+            if (!value->empty())
+                reader.fail(field, "must be \"\": \"languages\" declares no Python binding");
 }
 
 } // namespace detail
@@ -269,6 +309,12 @@ inline Layout parse_layout(std::string_view text, std::string_view source) {
         reader.fail("schema", "must be \"" + std::string(layout_schema) + "\"");
     detail::reject_unknown_fields(root, reader);
     Layout layout;
+    if (const auto* languages = root.if_contains(languages_field))
+        layout.languages = detail::read_languages(*languages, reader);
+    // Without a binding, the CV-CUDA defaults of the Python files do not apply.
+    if (!layout.languages.has_python())
+        for (const auto& entry : detail::python_paths(layout))
+            entry.second->clear();
     detail::for_each_layout_field(layout, [&](const char* group, const char* key, auto& member) {
         if (const auto* g = root.if_contains(group))
             if (const auto* v = g->get_object().if_contains(key))
@@ -296,6 +342,7 @@ inline Layout layout_for_repository(const std::filesystem::path& repo_root,
 // The profile as a complete layout file: a starting point for a new library's own file.
 inline boost::json::object layout_to_json(const Layout& layout) {
     boost::json::object doc{{"schema", layout_schema}};
+    doc[languages_field] = boost::json::value_from(language_names(layout.languages));
     detail::for_each_layout_field(layout,
                                   [&](const char* group, const char* key, const auto& member) {
                                       auto& g = doc[group];
