@@ -98,8 +98,8 @@ namespace detail {
 
 inline void ingest_case(const ArtifactDocument& doc, const std::string& case_key,
                         const boost::json::value& payload, const ConfigSet& set,
-                        const std::vector<std::string>& sku_stems, Artifact& out,
-                        std::vector<std::string>& problems) {
+                        const std::vector<std::string>& sku_stems, LanguageSet languages,
+                        Artifact& out, std::vector<std::string>& problems) {
     const std::string where = doc.source + ": " + case_key;
     std::string config_key;
     try {
@@ -130,7 +130,7 @@ inline void ingest_case(const ArtifactDocument& doc, const std::string& case_key
             continue;
         }
         std::vector<std::string> metric_problems;
-        if (auto m = read_metrics(sku.value(), MetricsSchema::Artifact, metric_problems))
+        if (auto m = read_metrics(sku.value(), MetricsSchema::Artifact, metric_problems, languages))
             out.rows.push_back({config_key, case_key, stem, *std::move(m)});
         for (const std::string& p : metric_problems)
             problems.push_back(row + p);
@@ -141,24 +141,26 @@ inline void ingest_case(const ArtifactDocument& doc, const std::string& case_key
 
 // Checks every row of an artifact (bench-harness.md §5.1): the case key's config exists in the
 // set, the key is one of its cases (axes in order, values canonical and declared), SKUs are
-// stems of the SKU map and the metrics follow the artifact schema. Rows that fail are left out
-// and each failure is appended to `problems`, naming the file, case key, SKU and field.
+// stems of the SKU map and the metrics follow the artifact schema, with figures of the declared
+// `languages` only. Rows that fail are left out and each failure is appended to `problems`,
+// naming the file, case key, SKU and field.
 inline Artifact ingest_artifact(const ArtifactDocument& doc, const ConfigSet& set,
                                 const std::vector<std::string>& sku_stems,
-                                std::vector<std::string>& problems) {
+                                std::vector<std::string>& problems, LanguageSet languages = {}) {
     Artifact artifact{doc.source, doc.run_metadata, {}};
     for (const auto& kv : doc.baselines)
-        detail::ingest_case(doc, std::string(kv.key()), kv.value(), set, sku_stems, artifact,
-                            problems);
+        detail::ingest_case(doc, std::string(kv.key()), kv.value(), set, sku_stems, languages,
+                            artifact, problems);
     return artifact;
 }
 
 // Reads and checks an artifact file; InputError listing every problem.
 inline Artifact load_artifact(const std::filesystem::path& path, const ConfigSet& set,
-                              const std::vector<std::string>& sku_stems) {
+                              const std::vector<std::string>& sku_stems,
+                              LanguageSet languages = {}) {
     std::vector<std::string> problems;
     Artifact artifact = ingest_artifact(parse_artifact_text(read_file(path), path.string()), set,
-                                        sku_stems, problems);
+                                        sku_stems, problems, languages);
     detail::throw_if_problems(problems);
     return artifact;
 }

@@ -27,6 +27,7 @@ struct CompareOptions {
     double regression = default_compare_regression; // fraction of the baseline time
     double improvement = default_compare_improvement; // fraction of the baseline time
     double band_sigmas = verdict_band_sigmas;
+    LanguageSet languages; // the layout's: a committed figure of another language is not read
 };
 
 enum class CompareClass {
@@ -153,8 +154,8 @@ inline void check_operator_selection(const ConfigSet& set, const Artifact& curre
 // Committed rows of the SKU for every config in the tier scope and operator selection, and the
 // case keys committed for any SKU (to tell a missing SKU from a new case).
 inline void committed_rows(const ConfigSet& set, const std::set<std::string>& tiers,
-                           const std::vector<std::string>& operators, const std::string& sku,
-                           std::map<CompareKey, TimedSide>& rows,
+                           const std::vector<std::string>& operators, LanguageSet languages,
+                           const std::string& sku, std::map<CompareKey, TimedSide>& rows,
                            std::set<std::string>& committed_cases) {
     for (const OperatorFile& file : set.files()) {
         if (!operators.empty() &&
@@ -251,7 +252,8 @@ inline CompareResult compare_to_baseline(const ConfigSet& set, const Artifact& c
     const auto now = detail::fresh_rows(set, current, result.sku, tiers);
     std::map<detail::CompareKey, TimedSide> committed;
     std::set<std::string> committed_cases;
-    detail::committed_rows(set, tiers, options.operators, result.sku, committed, committed_cases);
+    detail::committed_rows(set, tiers, options.operators, options.languages, result.sku, committed,
+                           committed_cases);
     std::set<detail::CompareKey> keys;
     for (const auto& kv : now)
         keys.insert(kv.first);

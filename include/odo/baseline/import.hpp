@@ -128,7 +128,8 @@ inline std::vector<ImportChange> changes_of(const ConfigSet& set, const Baseline
 inline void check_quality(const std::vector<BaselineUpdate>& updates, const QualityPolicy& quality,
                           std::vector<std::string>& failures) {
     for (const BaselineUpdate& u : updates)
-        for (const std::string& problem : quality_problems(u.metrics, quality.for_sku(u.sku)))
+        for (const std::string& problem :
+             quality_problems(u.metrics, quality.for_sku(u.sku), quality.languages))
             failures.push_back(row_label(u.sku, u.config_key, std::nullopt, u.case_key) + ": " +
                                problem);
 }

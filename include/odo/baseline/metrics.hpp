@@ -138,14 +138,24 @@ inline std::optional<LanguageMetrics> read_language(const boost::json::object& o
     return m;
 }
 
+// A figure of a language the layout does not declare: a C++ body timed as "python" must not
+// pass for a binding's measurement.
+inline std::string undeclared_language_problem(Language language) {
+    return std::string(to_string(language)) + " fields are not allowed: the layout declares no " +
+           std::string(display_name(language)) + " entry point (\"languages\": [\"cpp\"])";
+}
+
 } // namespace detail
 
 // The typed metric row, or nullopt with every field-level problem appended to `problems`
-// ("gpu_noise_us_cpp must be a finite number >= 0 (got -1)"). Committed rows need all seven
-// fields; artifact rows need n_runs and, per language, all three of its fields or none, with a
-// positive time. The optional gap stddev needs n_runs >= 2 (and, in artifacts, both languages).
+// ("gpu_noise_us_cpp must be a finite number >= 0 (got -1)"). Committed rows need n_runs and
+// the three fields of every declared language; artifact rows need n_runs and, per language, all
+// three of its fields or none, with a positive time. A language the library does not declare has
+// no fields at all. The optional gap stddev needs n_runs >= 2 and (in artifacts) both languages,
+// so a C++-only library has none.
 inline std::optional<Metrics> read_metrics(const boost::json::value& value, MetricsSchema schema,
-                                           std::vector<std::string>& problems) {
+                                           std::vector<std::string>& problems,
+                                           LanguageSet declared = {}) {
     if (!value.is_object()) {
         problems.push_back("metrics must be an object (got " + json::dumps(value) + ")");
         return std::nullopt;
@@ -156,6 +166,11 @@ inline std::optional<Metrics> read_metrics(const boost::json::value& value, Metr
     m.n_runs = detail::read_n_runs(o, problems).value_or(0);
     for (Language language : languages) {
         const auto missing = detail::missing_fields(o, language);
+        if (!declared.contains(language)) {
+            if (missing.size() != detail::quantities.size())
+                problems.push_back(detail::undeclared_language_problem(language));
+            continue;
+        }
         if (missing.size() == detail::quantities.size() && schema == MetricsSchema::Artifact)
             continue;
         if (!missing.empty()) {
@@ -174,7 +189,7 @@ inline std::optional<Metrics> read_metrics(const boost::json::value& value, Metr
         m.gap_stddev_us = detail::read_measure(o, gap_stddev_field, false, problems);
         if (m.n_runs == 1)
             problems.push_back(std::string(gap_stddev_field) + " needs n_runs >= 2");
-        if (schema == MetricsSchema::Artifact && (!m.cpp || !m.python))
+        if ((schema == MetricsSchema::Artifact || !declared.has_python()) && (!m.cpp || !m.python))
             problems.push_back(std::string(gap_stddev_field) + " needs both languages");
     }
     if (problems.size() != before)

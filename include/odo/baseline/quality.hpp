@@ -23,10 +23,12 @@ struct BenchmarkQuality {
 inline constexpr BenchmarkQuality default_benchmark_quality{};
 
 // The limits each SKU's rows are held to: the defaults, unless the SKU map's entry states its
-// own (surface::SkuQualityLimits). Converts from one BenchmarkQuality for every SKU.
+// own (surface::SkuQualityLimits); and the languages every row carries, as the layout declares
+// them. Converts from one BenchmarkQuality for every SKU.
 struct QualityPolicy {
     BenchmarkQuality defaults = default_benchmark_quality;
     std::map<std::string, BenchmarkQuality, std::less<>> by_sku;
+    LanguageSet languages;
 
     QualityPolicy() = default;
     QualityPolicy(const BenchmarkQuality& all) : defaults(all) {} // NOLINT: implicit on purpose
@@ -37,10 +39,12 @@ struct QualityPolicy {
     }
 };
 
-// `defaults` with each SKU map entry's own limits laid over them.
+// `defaults` with each SKU map entry's own limits laid over them, for rows of `languages`.
 inline QualityPolicy quality_policy(const surface::SkuMap& map,
-                                    const BenchmarkQuality& defaults = default_benchmark_quality) {
+                                    const BenchmarkQuality& defaults = default_benchmark_quality,
+                                    LanguageSet languages = {}) {
     QualityPolicy policy(defaults);
+    policy.languages = languages;
     for (const surface::SkuEntry& e : map.entries)
         if (e.quality) {
             BenchmarkQuality q = defaults;
@@ -86,14 +90,16 @@ inline double slowdown_pct(double previous_us, double current_us) noexcept {
     return (current_us / previous_us - 1.0) * 100.0;
 }
 
-// The baseline quality gate (`validate_baseline_update_quality`, §4.2): both languages present
-// with positive times, each noise within the limit, and C++/Python parity within both the
-// relative and the absolute limit, in either direction. Empty when the row passes.
+// The baseline quality gate (`validate_baseline_update_quality`, §4.2): every declared language
+// present with a positive time, each noise within the limit, and — where the library has a
+// Python binding — C++/Python parity within both the relative and the absolute limit, in either
+// direction. Empty when the row passes.
 inline std::vector<std::string>
-quality_problems(const Metrics& m, const BenchmarkQuality& q = default_benchmark_quality) {
+quality_problems(const Metrics& m, const BenchmarkQuality& q = default_benchmark_quality,
+                 LanguageSet declared = {}) {
     using detail::fixed;
     std::vector<std::string> problems;
-    for (Language language : languages)
+    for (Language language : declared)
         if (!m.of(language))
             problems.push_back("baseline quality requires C++/Python parity (no " +
                                std::string(display_name(language)) + " metrics)");
@@ -102,12 +108,14 @@ quality_problems(const Metrics& m, const BenchmarkQuality& q = default_benchmark
                                fixed(m.of(language)->time_us, 2) + " us)");
     if (!problems.empty())
         return problems;
-    for (Language language : languages) {
+    for (Language language : declared) {
         const double noise = noise_pct(*m.of(language));
         if (exceeds_limit(noise, q.max_noise_pct))
             problems.push_back(std::string(display_name(language)) + " noise " + fixed(noise, 2) +
                                "% exceeds " + fixed(q.max_noise_pct, 1) + "%");
     }
+    if (!declared.has_python())
+        return problems;
     const Parity p = parity(*m.cpp, *m.python);
     if (exceeds_limit(std::fabs(p.diff_pct), q.max_perf_diff_pct))
         problems.push_back("parity " + detail::signed_fixed(p.diff_pct, 2) + "% exceeds ±" +

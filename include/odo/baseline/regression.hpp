@@ -143,7 +143,7 @@ void for_each_timing(const surface::BenchConfig& config, const BaselineSelection
                 continue;
             for (const auto& s : c.value().get_object()) {
                 const auto* m = s.value().if_object();
-                for (Language language : languages)
+                for (Language language : selection.languages)
                     if (const auto timing = m ? committed_timing(*m, language) : std::nullopt)
                         visit(TimingKey{entry.key, std::string(c.key()), std::string(s.key()),
                                         language},

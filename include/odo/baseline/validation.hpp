@@ -34,10 +34,12 @@ struct ValidationSummary {
     bool ok() const noexcept { return issues.empty(); }
 };
 
-// Which committed baselines to check; empty sets mean all.
+// Which committed baselines to check; empty sets mean all. Timings are read for the layout's
+// languages only: a C++-only library's stray Python figure is never compared.
 struct BaselineSelection {
     std::set<std::string> files; // OperatorFile::path as a string
     std::set<std::string> config_keys;
+    LanguageSet languages;
 
     bool includes_file(const std::string& path) const { return files.empty() || files.count(path); }
     bool includes_config(const std::string& key) const {
@@ -67,12 +69,12 @@ inline void report_coverage(const BaselineCoverage& coverage, const std::string&
 
 inline void validate_sku_row(const std::string& file, const std::string& subject,
                              const boost::json::value& metrics, const BenchmarkQuality& quality,
-                             ValidationSummary& out) {
+                             LanguageSet languages, ValidationSummary& out) {
     ++out.metric_rows;
     std::vector<std::string> problems;
-    const auto m = read_metrics(metrics, MetricsSchema::Committed, problems);
+    const auto m = read_metrics(metrics, MetricsSchema::Committed, problems, languages);
     if (m)
-        problems = quality_problems(*m, quality);
+        problems = quality_problems(*m, quality, languages);
     for (std::string& problem : problems)
         out.issues.push_back({file, subject, std::move(problem)});
 }
@@ -88,7 +90,8 @@ inline void validate_case(const std::string& file, const std::string& case_key,
         if (std::string problem = sku_stem_problem(sku_stems, stem); !problem.empty())
             out.issues.push_back({file, case_key + " " + stem, std::move(problem)});
         else
-            validate_sku_row(file, case_key + " " + stem, sku.value(), quality.for_sku(stem), out);
+            validate_sku_row(file, case_key + " " + stem, sku.value(), quality.for_sku(stem),
+                             quality.languages, out);
     }
 }
 
