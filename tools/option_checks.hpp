@@ -25,6 +25,43 @@ struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+namespace detail {
+
+inline void store(const std::vector<std::string>& args,
+                  const boost::program_options::options_description& all,
+                  const boost::program_options::positional_options_description& positional,
+                  boost::program_options::variables_map& vm) {
+    namespace po = boost::program_options;
+    po::store(
+        po::command_line_parser(args)
+            .options(all)
+            .positional(positional)
+            .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
+            .run(),
+        vm);
+}
+
+// Boost expands "%option%"-style placeholders in its messages until none is left, so an argument
+// that holds one (say "--x%original_token%") makes what() loop forever. The message is taken from
+// a second parse of the arguments with each '%' written as "\\x25", which fails the same way.
+inline std::string
+parse_error_text(std::vector<std::string> args,
+                 const boost::program_options::options_description& all,
+                 const boost::program_options::positional_options_description& positional) {
+    for (std::string& arg : args)
+        for (std::size_t at = 0; (at = arg.find('%', at)) != std::string::npos;)
+            arg.replace(at, 1, "\\x25");
+    try {
+        boost::program_options::variables_map vm;
+        store(args, all, positional, vm);
+    } catch (const boost::program_options::error& e) {
+        return e.what();
+    }
+    return "invalid arguments";
+}
+
+} // namespace detail
+
 // Stores `args` into `vm`. Unknown options and arguments beyond `positional` are errors, and
 // abbreviated option names are not guessed.
 inline void
@@ -32,17 +69,10 @@ store_command_line(const std::vector<std::string>& args,
                    const boost::program_options::options_description& all,
                    const boost::program_options::positional_options_description& positional,
                    boost::program_options::variables_map& vm) {
-    namespace po = boost::program_options;
     try {
-        po::store(
-            po::command_line_parser(args)
-                .options(all)
-                .positional(positional)
-                .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
-                .run(),
-            vm);
-    } catch (const po::error& e) {
-        throw UsageError(e.what());
+        detail::store(args, all, positional, vm);
+    } catch (const boost::program_options::error&) {
+        throw UsageError(detail::parse_error_text(args, all, positional));
     }
 }
 

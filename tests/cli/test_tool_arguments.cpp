@@ -3,6 +3,8 @@
 // not files, and user values with line breaks (issue #13 W3-W5 and its message items).
 #include "temp_repo.hpp"
 
+#include <odo/core/error_output.hpp>
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -148,4 +150,34 @@ TEST_CASE("odo_baseline: an operators directory that cannot be read says so") {
         fs::permissions(repo.root() / operators, fs::perms::owner_all);
         check_one_line_error(r, operators + ": cannot read the directory (Permission denied)");
     }
+}
+
+TEST_CASE("odo_baseline validate: a config of many cases prints a bounded number of problems") {
+    TempRepo repo{oprepo};
+    std::string shapes;
+    for (int i = 0; i < 1000; ++i)
+        shapes += std::string(i ? ", " : "") + "\"" + std::to_string(i + 1) + "x8\"";
+    repo.write("bench/config/operators/flip.json",
+               R"({"benchmark": "flip", "configs": {"flip_many": {"tier": "basic", )"
+               R"("dtypes": ["uchar3"], "string_axes": {"shape": [)" +
+                   shapes + "]}, \"baselines\": {}}}}\n");
+    const auto r = odo::testing::run_in(repo.root(), ODO_BASELINE_TOOL, {"validate"});
+    CHECK(r.exit_code == 1);
+    CHECK(line_count(r.err) == odo::max_problem_lines + 2); // the count, then the verdict
+    CHECK(contains(r.err, "... and "));
+    CHECK(contains(r.err, "JSON baseline validation failed"));
+}
+
+TEST_CASE("an argument holding a message placeholder is refused at once, not a hang") {
+    // Boost.Program_options expands %placeholders% until none is left; these looped forever.
+    TempRepo repo{oprepo};
+    check_one_line_error(
+        odo::testing::run_in(repo.root(), ODO_PROFILE, {"--bench%canonical_option%", "x"}),
+        "unrecognised option '--bench\\x25canonical_option\\x25'");
+    check_one_line_error(odo::testing::run_in(repo.root(), ODO_BASELINE_TOOL,
+                                              {"drift", "--from", "a", "--sigma", "%value%"}),
+                         "the argument ('\\x25value\\x25') for option '--sigma' is invalid");
+    check_one_line_error(odo::testing::run_in(repo.root(), ODO_OPTIMIZE_OP,
+                                              {"Invert", "--phase", "preflight", "--x%option%"}),
+                         "unrecognised option '--x\\x25option\\x25'");
 }

@@ -1,6 +1,8 @@
 // Fuzzes the benchmark command line and the warm-up cap. The input is NUL-separated arguments.
 // Parsing either succeeds with usable options or throws odo::InputError; the warm-up cap either
 // reads as a value within its bound or throws odo::InputError.
+#include "fuzz_arguments.hpp"
+
 #include <odo/bench/options.hpp>
 #include <odo/bench/warmup.hpp>
 
@@ -13,17 +15,6 @@
 #include <vector>
 
 namespace {
-
-std::vector<std::string> split_arguments(std::string_view text) {
-    std::vector<std::string> args;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t nul = std::min(text.find('\0', start), text.size());
-        args.emplace_back(text.substr(start, nul - start));
-        start = nul + 1;
-    }
-    return args;
-}
 
 template <class T>
 bool has_duplicates(std::vector<T> items) {
