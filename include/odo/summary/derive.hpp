@@ -2,6 +2,7 @@
 // The derived half of a summary: what the benchmark configs and the SKU map say the visible
 // numbers must be. Generation prints it; validation compares a block against it. The steps are
 // separate so each caller can run them in the reference's order with its own messages.
+#include "odo/repo/language.hpp"
 #include "odo/summary/benchmark_surface.hpp"
 #include "odo/summary/categories.hpp"
 #include "odo/summary/impact.hpp"
@@ -20,12 +21,24 @@
 namespace odo::summary {
 
 // The benchmark data a summary describes: the operator config at the benchmark base and in the
-// candidate, and the SKU map. The documents must outlive anything derived from them.
+// candidate, the SKU map, and which languages the library times (the layout's). The documents
+// must outlive anything derived from them.
 struct SummaryArtifacts {
     const boost::json::value& baseline_config;
     const boost::json::value& candidate_config;
     const boost::json::value& sku_map;
+    repo::LanguageSet languages = {};
 };
+
+// Why `metric` cannot describe the library, or "". The Python-overhead metric reads Python
+// timings, which a library without a binding lacks: its summaries report C++ timing only, so
+// they have no Python columns and no Python-overhead rows.
+inline std::string impact_metric_problem(ImpactMetric metric, repo::LanguageSet languages) {
+    if (metric != ImpactMetric::PythonOverhead || languages.has_python())
+        return {};
+    return "impact_metric python_overhead needs Python timings, but the layout declares no "
+           "Python binding (languages: cpp)";
+}
 
 struct Surfaces {
     BenchmarkSurface baseline;

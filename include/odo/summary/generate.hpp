@@ -65,6 +65,8 @@ inline std::string timing_kind(ImpactMetric metric) {
 
 inline SummaryBody derived_body(const Metadata& m, const SummaryArtifacts& a,
                                 const HumanContent& h) {
+    if (std::string problem = impact_metric_problem(m.impact_metric, a.languages); !problem.empty())
+        throw SummaryError(problem);
     const Surfaces surfaces = build_surfaces(a);
     if (!benchmark_names_operator(surfaces.candidate, m))
         throw SummaryError("candidate benchmark '" + surfaces.candidate.benchmark +
@@ -105,6 +107,7 @@ inline void require_final_summary_valid(const std::string& description, const Su
     options.baseline_config = &a.baseline_config;
     options.candidate_config = &a.candidate_config;
     options.sku_map = &a.sku_map;
+    options.languages = a.languages;
     options.markers = markers;
     const ValidationResult result = validate_summary(description, options);
     if (result.ok())

@@ -44,6 +44,7 @@ struct ValidationOptions {
     // Checklist label -> status of its gate ("PASS", "GAP", …); a checked item needs "PASS".
     std::optional<std::map<std::string, std::string>> evidence_results;
     Markers markers;
+    repo::LanguageSet languages; // the layout's; without Python, python_overhead is an error
 };
 
 namespace detail {
@@ -281,14 +282,19 @@ inline ValidationResult validate_summary(const ParsedSummary& s, const Validatio
     detail::check_learnings(s, issues);
     const int supplied =
         (o.baseline_config != nullptr) + (o.candidate_config != nullptr) + (o.sku_map != nullptr);
-    if (supplied != 0 && supplied != 3) {
+    const std::string metric = impact_metric_problem(s.metadata.impact_metric, o.languages);
+    if (!metric.empty()) {
+        issues.error("impact-metric", metric); // the figures it would compare do not exist
+    } else if (supplied != 0 && supplied != 3) {
         issues.error("artifact-inputs",
                      "validation needs the baseline config, the candidate config and the SKU "
                      "map together");
     } else if (supplied == 3) {
         try {
             detail::check_artifact_claims(
-                s, SummaryArtifacts{*o.baseline_config, *o.candidate_config, *o.sku_map}, issues);
+                s,
+                SummaryArtifacts{*o.baseline_config, *o.candidate_config, *o.sku_map, o.languages},
+                issues);
         } catch (const SummaryError& e) {
             issues.error("benchmark-surface", e.what());
         }
