@@ -2,6 +2,8 @@
 // is measured against: memcmp of the same bytes for bit-exact compares, and a plain read of both
 // buffers for tolerance compares. Prints the best of several runs; docs/performance.md records
 // the figures. Usage: pixel_compare_bench [repetitions]
+// The only translation unit of the program, so it compiles the comparison itself.
+#define ODO_PIXEL_IMPLEMENT
 #include <odo/pixel/compare.hpp>
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
-#include "odo/pixel/compare.hpp"
 #include "odo/pixel/cuda_half.cuh"
 #include "odo/pixel/detail/closeness.hpp"
+#include "odo/pixel/detail/compare_engine.hpp"
 #include "odo/pixel/detail/dispatch.hpp"
 #include "odo/pixel/detail/validate.hpp"
 

@@ -1,12 +1,4 @@
 #pragma once
-#include "odo/pixel/compare.hpp"
-#include "odo/pixel/evidence.hpp"
-#include "odo/pixel/report.hpp"
-
-#include <doctest/doctest.h>
-
-#include <iostream>
-
 // doctest assertions over pixel comparisons. Each takes either views (and an optional
 // Tolerance) or a CompareResult, e.g. one returned by EvidenceLog::record or device_compare:
 //
@@ -15,51 +7,50 @@
 //   ODO_REQUIRE_PIXELS(evidence.record("u8 HWC pitched", compare(output, reference)));
 //   ODO_PIXEL_EVIDENCE(evidence);                               // prints the checklist line
 //
-// A failure prints the full mismatch report. The report is computed only on failure.
+// A failure names the arguments as written and prints the full mismatch report as its values:
+//
+//   test_flip.cpp(12): ERROR: CHECK( output, reference ) is NOT correct!
+//     values: CHECK( Pixels are not equal
+//     ...
+//
+// The report is computed only on failure. This header is light; the comparison and the report
+// are compiled in one translation unit of the test executable, e.g. doctest's main:
+//
+//   #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+//   #define ODO_PIXEL_IMPLEMENT
+//   #include <odo/pixel/doctest.hpp>
+#include "odo/pixel/compare.hpp"
+#include "odo/pixel/detail/check_arguments.hpp"
+#include "odo/pixel/evidence.hpp"
+#include "odo/pixel/report.hpp"
+
+#include <doctest/doctest.h>
+
 namespace odo::pixel::doctest_detail {
 
-inline const CompareResult& result_of(const CompareResult& result) {
-    return result;
-}
-
-inline CompareResult result_of(const TensorView& output, const TensorView& reference) {
-    return compare(output, reference);
-}
-
-inline CompareResult result_of(const TensorView& output, const TensorView& reference,
-                               const Tolerance& tolerance) {
-    return compare(output, reference, tolerance);
-}
-
-inline CompareResult result_of(const VarShapeView& output, const VarShapeView& reference) {
-    return compare(output, reference);
-}
-
-inline CompareResult result_of(const VarShapeView& output, const VarShapeView& reference,
-                               const Tolerance& tolerance) {
-    return compare(output, reference, tolerance);
-}
-
-// The line goes to stdout on its own, so it can be pasted as it is into the MR description.
-inline void print_evidence(const EvidenceLog& log) {
-    std::cout << log.checklist_line() << std::endl;
+// Fills in what doctest reports for one check: whether it failed, and the report as its values
+// (also under --success, which prints passing checks).
+inline void judge(doctest::detail::ResultBuilder& builder, const CompareResult& result) {
+    builder.m_failed = !result.passed();
+    if (builder.m_failed || doctest::getContextOptions()->success)
+        builder.m_decomp = format_report(result).c_str();
 }
 
 } // namespace odo::pixel::doctest_detail
 
-// The condition's name is what doctest prints: "CHECK( pixels_match_reference ) is NOT correct!"
-// The result is copied: the argument may be a temporary, or a reference to one, as
-// EvidenceLog::record returns.
-#define ODO_PIXEL_ASSERT_IMPL(doctest_check, ...)                                                  \
+// doctest's own assertion steps (ResultBuilder, log, react), with the stringized arguments as the
+// expression, so the failure header shows what the test wrote.
+#define ODO_PIXEL_DOCTEST_ASSERT(assert_type, ...)                                                 \
     do {                                                                                           \
-        const ::odo::pixel::CompareResult odo_pixel_result =                                       \
-            ::odo::pixel::doctest_detail::result_of(__VA_ARGS__);                                  \
-        const bool pixels_match_reference = odo_pixel_result.passed();                             \
-        doctest_check(pixels_match_reference, ::odo::pixel::format_report(odo_pixel_result));      \
+        doctest::detail::ResultBuilder DOCTEST_RB(doctest::assertType::assert_type, __FILE__,      \
+                                                  __LINE__, #__VA_ARGS__);                         \
+        DOCTEST_WRAP_IN_TRY(::odo::pixel::doctest_detail::judge(                                   \
+            DOCTEST_RB, ::odo::pixel::detail::result_of(__VA_ARGS__)))                             \
+        if (DOCTEST_RB.log())                                                                      \
+            DOCTEST_BREAK_INTO_DEBUGGER();                                                         \
+        DOCTEST_RB.react();                                                                        \
     } while (false)
 
-#define ODO_CHECK_PIXELS(...) ODO_PIXEL_ASSERT_IMPL(DOCTEST_CHECK_MESSAGE, __VA_ARGS__)
-#define ODO_REQUIRE_PIXELS(...) ODO_PIXEL_ASSERT_IMPL(DOCTEST_REQUIRE_MESSAGE, __VA_ARGS__)
-#define ODO_WARN_PIXELS(...) ODO_PIXEL_ASSERT_IMPL(DOCTEST_WARN_MESSAGE, __VA_ARGS__)
-
-#define ODO_PIXEL_EVIDENCE(log) ::odo::pixel::doctest_detail::print_evidence(log)
+#define ODO_CHECK_PIXELS(...) ODO_PIXEL_DOCTEST_ASSERT(DT_CHECK, __VA_ARGS__)
+#define ODO_REQUIRE_PIXELS(...) ODO_PIXEL_DOCTEST_ASSERT(DT_REQUIRE, __VA_ARGS__)
+#define ODO_WARN_PIXELS(...) ODO_PIXEL_DOCTEST_ASSERT(DT_WARN, __VA_ARGS__)

@@ -1,204 +1,26 @@
 #pragma once
-#include "odo/core/python_repr.hpp"
+// The text a failed comparison prints: what was compared, under which rule, how much differs,
+// the worst and the first mismatches, and where they are. Declared here, compiled once (see
+// odo/pixel/compare.hpp, ODO_PIXEL_IMPLEMENT).
 #include "odo/pixel/result.hpp"
 
-#include <cstdio>
-#include <ostream>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
-// The text a failed comparison prints: what was compared, under which rule, how much differs,
-// the worst and the first mismatches, and where they are.
 namespace odo::pixel {
-
-namespace detail {
-
-inline std::string percent(std::uint64_t part, std::uint64_t whole) {
-    const double value = whole == 0 ? 0.0 : 100.0 * double(part) / double(whole);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, value >= 0.001 || value == 0.0 ? "%.3f" : "%.2e", value);
-    std::string text = buf;
-    if (text.find('e') == std::string::npos) { // 2.500 -> 2.5, 100.000 -> 100
-        text.erase(text.find_last_not_of('0') + 1);
-        if (text.back() == '.')
-            text.pop_back();
-    }
-    return text + "%";
-}
-
-inline std::string error_text(const CompareResult& r, double error, std::uint64_t distance) {
-    if (!r.type.is_float())
-        return std::to_string(distance); // exact, where a double would round u64 differences
-    std::string text = python_float_repr(error);
-    if (distance != 0)
-        text += " (" + std::to_string(distance) + " ulp)";
-    return text;
-}
-
-inline std::string channel_text(const CompareResult& r, std::size_t c) {
-    const ChannelTally& t = r.channels[c];
-    std::string text = "c" + std::to_string(c) + " " + std::to_string(t.mismatched);
-    if (t.mismatched == 0)
-        return text;
-    return text + " (max |diff| " +
-           (r.type.is_float() ? python_float_repr(t.max_abs_error)
-                              : std::to_string(t.max_distance)) +
-           ")";
-}
-
-// Every channel up to pixel_tuple_limit of them; beyond that only those with mismatches.
-inline std::string channels_text(const CompareResult& r) {
-    const bool all = std::int64_t(r.channels.size()) <= pixel_tuple_limit;
-    std::string text;
-    std::size_t shown = 0, hidden = 0;
-    for (std::size_t c = 0; c < r.channels.size(); ++c) {
-        if (!all && r.channels[c].mismatched == 0)
-            continue;
-        if (shown == std::size_t(pixel_tuple_limit)) {
-            ++hidden;
-            continue;
-        }
-        text += (shown++ ? ", " : "") + channel_text(r, c);
-    }
-    if (hidden > 0)
-        text += ", and " + std::to_string(hidden) + " more channels with mismatches";
-    return text;
-}
-
-inline std::string values_text(const Mismatch& m) {
-    return "output " + m.output.text() + ", reference " + m.reference.text();
-}
-
-inline std::string pixel_text(const std::vector<ElementValue>& pixel) {
-    std::string text = "(";
-    for (std::size_t c = 0; c < pixel.size(); ++c)
-        text += (c ? ", " : "") + pixel[c].text();
-    return text + ")";
-}
-
-inline std::string range_text(const char* axis, std::int64_t first, std::int64_t last) {
-    return std::string(axis) + " " + std::to_string(first) +
-           (first == last ? "" : ".." + std::to_string(last));
-}
-
-inline std::vector<std::size_t> channels_with_mismatches(const CompareResult& r) {
-    std::vector<std::size_t> channels;
-    for (std::size_t c = 0; c < r.channels.size(); ++c)
-        if (r.channels[c].mismatched > 0)
-            channels.push_back(c);
-    return channels;
-}
-
-inline std::string line_hint(const char* what, const char* axis, std::int64_t at,
-                             std::int64_t extent, bool edges_known) {
-    std::string text = std::string("a single ") + what + " (" + axis + "=" + std::to_string(at);
-    return text + (edges_known && at == extent - 1 ? ", the last)" : ")");
-}
-
-inline std::string tail_hint(const char* what, const char* axis, std::int64_t first,
-                             std::int64_t extent) {
-    return "only the last " + std::to_string(extent - first) + " " + what + " (" + axis +
-           " >= " + std::to_string(first) + ")";
-}
-
-} // namespace detail
 
 // Short readings of where the mismatches are, which usually point at the indexing bug: a single
 // column or row, the tail of every row (a vectorized loop's remainder), the last rows (a pitch or
 // grid bound), one channel, one image.
-inline std::vector<std::string> pattern_hints(const CompareResult& r) {
-    std::vector<std::string> hints;
-    if (r.mismatched == 0)
-        return hints;
-    if (r.mismatched == r.compared && r.compared > 1)
-        return {"every element differs: wrong buffer, layout or element type?"};
-    const Coord& first = r.region.first;
-    const Coord& last = r.region.last;
-    const bool edges_known = !r.var_shape; // VarShape images differ in width and height
-    const bool one_pixel = first.n == last.n && first.y == last.y && first.x == last.x;
-    if (one_pixel) // its coordinates are in the report already
-        return {first.c == last.c ? "a single element" : "a single pixel"};
-    if (first.x == last.x && r.shape.w > 1) {
-        hints.push_back(detail::line_hint("column", "x", first.x, r.shape.w, edges_known));
-    } else if (first.y == last.y && first.n == last.n && r.shape.h > 1) {
-        hints.push_back(detail::line_hint("row", "y", first.y, r.shape.h, edges_known));
-    } else if (edges_known) {
-        if (first.x > 0 && last.x == r.shape.w - 1)
-            hints.push_back(detail::tail_hint("columns", "x", first.x, r.shape.w) +
-                            ": a row tail, e.g. the remainder of a vectorized loop");
-        if (first.y > 0 && last.y == r.shape.h - 1)
-            hints.push_back(detail::tail_hint("rows", "y", first.y, r.shape.h));
-    }
-    const auto channels = detail::channels_with_mismatches(r);
-    if (channels.size() == 1 && r.channels.size() > 1)
-        hints.push_back("only channel " + std::to_string(channels.front()));
-    if (first.n == last.n && r.shape.n > 1)
-        hints.push_back("only image " + std::to_string(first.n));
-    return hints;
-}
+std::vector<std::string> pattern_hints(const CompareResult& r);
 
-inline std::string format_report(const CompareResult& r) {
-    const bool exact = r.tolerance.is_exact();
-    if (!r.problem.empty())
-        return "Pixels could not be compared: " + r.problem +
-               "\n  output:    " + r.output_description +
-               "\n  reference: " + r.reference_description;
-    std::string text = r.passed() ? "Pixels are equal"
-                       : exact    ? "Pixels are not equal"
-                                  : "Pixels are not close";
-    text += "\n  output:    " + r.output_description;
-    text += "\n  reference: " + r.reference_description;
-    text += "\n  rule: " + describe(r.tolerance, r.type);
-    if (r.default_tolerance)
-        text += " (default for " + std::string(r.type.name()) + ")";
-    text += "\n  mismatched: " + std::to_string(r.mismatched) + " / " + std::to_string(r.compared) +
-            " elements (" + detail::percent(r.mismatched, r.compared) + ")";
-    if (r.type.is_float())
-        text += "; involving NaN: " + std::to_string(r.nan_mismatches) +
-                ", infinity: " + std::to_string(r.inf_mismatches);
-    if (r.mismatched == 0)
-        return text;
+std::string format_report(const CompareResult& r);
 
-    if (r.worst_abs) {
-        const Mismatch& m = *r.worst_abs;
-        text += "\n  worst absolute error: " + detail::error_text(r, m.abs_error, m.distance) +
-                " at " + to_string(m.at) + ": " + detail::values_text(m) + " (relative " +
-                python_float_repr(m.rel_error) + ")";
-        if (!r.worst_output_pixel.empty())
-            text += "\n    whole pixel: output " + detail::pixel_text(r.worst_output_pixel) +
-                    ", reference " + detail::pixel_text(r.worst_reference_pixel);
-    }
-    if (r.worst_rel)
-        text += "\n  worst relative error: " + python_float_repr(r.worst_rel->rel_error) + " at " +
-                to_string(r.worst_rel->at) + ": " + detail::values_text(*r.worst_rel);
-    if (!r.worst_abs)
-        text += "\n  every mismatch involves NaN";
-
-    text += r.first.size() == 1
-                ? std::string("\n  first mismatch in scan order:")
-                : "\n  first " + std::to_string(r.first.size()) + " mismatches in scan order:";
-    for (const Mismatch& m : r.first)
-        text += "\n    " + to_string(m.at) + ": " + detail::values_text(m) + ", |diff| " +
-                detail::error_text(r, m.abs_error, m.distance);
-
-    const Region& g = r.region;
-    text += "\n  mismatch region: " + detail::range_text("n", g.first.n, g.last.n) + ", " +
-            detail::range_text("y", g.first.y, g.last.y) + ", " +
-            detail::range_text("x", g.first.x, g.last.x) + ", " +
-            detail::range_text("c", g.first.c, g.last.c);
-    text += "\n  per channel: " + detail::channels_text(r);
-    const auto& h = r.distance_histogram;
-    text += std::string("\n  |diff| in ") + (r.type.is_float() ? "ulp" : "units") +
-            ": 1: " + std::to_string(h[0]) + ", 2-3: " + std::to_string(h[1]) +
-            ", 4-15: " + std::to_string(h[2]) + ", 16+: " + std::to_string(h[3]);
-    const auto hints = pattern_hints(r);
-    for (std::size_t i = 0; i < hints.size(); ++i)
-        text += (i ? "; " : "\n  pattern: ") + hints[i];
-    return text;
-}
-
-inline std::ostream& operator<<(std::ostream& out, const CompareResult& r) {
-    return out << format_report(r);
-}
+std::ostream& operator<<(std::ostream& out, const CompareResult& r);
 
 } // namespace odo::pixel
+
+#ifdef ODO_PIXEL_IMPLEMENT
+#include "odo/pixel/detail/implementation.hpp"
+#endif

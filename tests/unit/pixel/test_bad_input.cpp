@@ -1,4 +1,5 @@
 #include <odo/pixel/compare.hpp>
+#include <odo/pixel/report.hpp>
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,6 @@
 #include <odo/pixel/compare.hpp>
+#include <odo/pixel/report.hpp>
+#include <odo/pixel/value_text.hpp>
 
 #include <doctest/doctest.h>
 
@@ -331,7 +333,7 @@ TEST_CASE("half-precision buffers compare through their float values") {
     const CompareResult r = compare(host_image(output, 1, 3), host_image(reference, 1, 3));
     CHECK(r.mismatched == 1);
     CHECK(r.first[0].distance == 4); // binary16 values are 0.5 apart between 512 and 1024
-    CHECK(r.first[0].output.text() == "1002.0");
+    CHECK(to_string(r.first[0].output) == "1002.0");
 }
 
 TEST_CASE("vector-typed views compare with scalar views of the same pixels") {

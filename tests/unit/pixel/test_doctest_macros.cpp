@@ -1,15 +1,47 @@
+#include "one_wrong_element.hpp"
+
 #include <odo/pixel/doctest.hpp>
 
 #include <cstdint>
 #include <iostream>
 #include <sstream>
+#include <string>
 #include <vector>
 
 using namespace odo::pixel;
+using namespace pixel_test;
 
 namespace {
-const Shape shape{1, 3, 4, 3};
-const std::vector<std::uint8_t> reference(36, 9);
+
+// What doctest's reporters receive for the last failing assertion: the header's expression, the
+// values line and the assertion type.
+struct Failure {
+    std::string expression;
+    std::string values;
+    doctest::assertType::Enum type{};
+};
+Failure last_failure;
+
+struct FailureListener : doctest::IReporter {
+    explicit FailureListener(const doctest::ContextOptions&) {}
+    void log_assert(const doctest::AssertData& data) override {
+        if (data.m_failed)
+            last_failure = {data.m_expr, data.m_decomp.c_str(), data.m_at};
+    }
+    void report_query(const doctest::QueryData&) override {}
+    void test_run_start() override {}
+    void test_run_end(const doctest::TestRunStats&) override {}
+    void test_case_start(const doctest::TestCaseData&) override {}
+    void test_case_reenter(const doctest::TestCaseData&) override {}
+    void test_case_end(const doctest::CurrentTestCaseStats&) override {}
+    void test_case_exception(const doctest::TestCaseException&) override {}
+    void subcase_start(const doctest::SubcaseSignature&) override {}
+    void subcase_end() override {}
+    void log_message(const doctest::MessageData&) override {}
+    void test_case_skipped(const doctest::TestCaseData&) override {}
+};
+REGISTER_LISTENER("odo_pixel_failures", 1, FailureListener);
+
 } // namespace
 
 TEST_CASE("the check macros accept views, a tolerance, VarShape batches or a result") {
@@ -30,11 +62,11 @@ TEST_CASE("the helpers behind the macros return the comparison they name") {
     output[35] = 0;
     const auto out = host_tensor(output, Layout::HWC, shape);
     const auto ref = host_tensor(reference, Layout::HWC, shape);
-    const CompareResult r = doctest_detail::result_of(out, ref);
+    const CompareResult r = detail::result_of(out, ref);
     CHECK(r.mismatched == 1);
-    CHECK(&doctest_detail::result_of(r) == &r);
-    CHECK(doctest_detail::result_of(out, ref, Tolerance::absolute(9)).passed());
-    CHECK(doctest_detail::result_of(VarShapeView{{out}}, VarShapeView{{ref}}).mismatched == 1);
+    CHECK(&detail::result_of(r) == &r);
+    CHECK(detail::result_of(out, ref, Tolerance::absolute(9)).passed());
+    CHECK(detail::result_of(VarShapeView{{out}}, VarShapeView{{ref}}).mismatched == 1);
 }
 
 TEST_CASE("the evidence macro prints the checklist line alone on stdout") {
@@ -47,4 +79,40 @@ TEST_CASE("the evidence macro prints the checklist line alone on stdout") {
     std::cout.rdbuf(original);
     CHECK(captured.str() == log.checklist_line() + "\n");
     CHECK(log.complete());
+}
+
+// Each of these fails once on purpose: doctest prints the failure and counts the case as passed.
+TEST_CASE("a failing check names its arguments and prints the report as its values" *
+          doctest::expected_failures(1)) {
+    const OneWrongElement pair;
+    ODO_CHECK_PIXELS(pair.out, pair.ref);
+    const Failure failure = last_failure;
+    CHECK(failure.expression == "pair.out, pair.ref");
+    CHECK(failure.values == pair.report);
+    CHECK(failure.type == doctest::assertType::DT_CHECK);
+}
+
+TEST_CASE("a failing require names its result argument and stops the test" *
+          doctest::expected_failures(1)) {
+    const OneWrongElement pair;
+    bool stopped = true;
+    try {
+        ODO_REQUIRE_PIXELS(compare(pair.out, pair.ref));
+        stopped = false;
+    } catch (...) { // doctest's own exception, which ends the test case
+    }
+    const Failure failure = last_failure;
+    CHECK(stopped);
+    CHECK(failure.expression == "compare(pair.out, pair.ref)");
+    CHECK(failure.values == pair.report);
+    CHECK(failure.type == doctest::assertType::DT_REQUIRE);
+}
+
+TEST_CASE("a failing warning reports the same and does not fail the test") {
+    const OneWrongElement pair;
+    ODO_WARN_PIXELS(pair.out, pair.ref, Tolerance::exact());
+    const Failure failure = last_failure;
+    CHECK(failure.expression == "pair.out, pair.ref, Tolerance::exact()");
+    CHECK(failure.values == format_report(compare(pair.out, pair.ref, Tolerance::exact())));
+    CHECK(failure.type == doctest::assertType::DT_WARN);
 }

@@ -1,4 +1,5 @@
 #include <odo/pixel/tolerance.hpp>
+#include <odo/pixel/tolerance_text.hpp>
 
 #include <doctest/doctest.h>
 
