@@ -70,6 +70,7 @@ inline void read_summary(EvidenceContext& c, const repo::Git& git,
                          const summary::Markers& markers) {
     SummaryFormatFacts& s = c.summary;
     s.results = c.results;
+    s.languages = c.layout.languages;
     s.head_sha = git.resolve_commit("HEAD").value_or("");
     s.candidate_config = json_of(try_read_file(c.repo_root / c.op.bench_cfg));
     s.sku_map = json_of(try_read_file(c.repo_root / c.layout.paths.sku_map));
@@ -106,9 +107,13 @@ inline RegressionGateFacts regression_facts(const EvidenceContext& c, const repo
         std::vector<baseline::OperatorFile> files;
         files.push_back(baseline::load_operator_file(absolute));
         const baseline::ConfigSet set(std::move(files));
-        f.validation = baseline::validate_baselines(set, sku_map.stems(), {},
-                                                    baseline::quality_policy(sku_map));
-        f.regression = baseline::reject_regressions_from(git, f.compared_to, set);
+        baseline::BaselineSelection languages;
+        languages.languages = c.layout.languages;
+        f.validation = baseline::validate_baselines(
+            set, sku_map.stems(), languages,
+            baseline::quality_policy(sku_map, baseline::default_benchmark_quality,
+                                     c.layout.languages));
+        f.regression = baseline::reject_regressions_from(git, f.compared_to, set, languages);
         // Reports name the file as the repository does, wherever the clone lives.
         auto repository_path = [&](std::string& file) {
             if (file == absolute.string())
@@ -150,6 +155,7 @@ inline BindingImpactFacts binding_impact_facts(const EvidenceContext& c) {
     f.candidate_config = c.summary.candidate_config;
     f.reference_skus = stems_in_file_order(c.summary.sku_map);
     f.sku_map_path = c.layout.paths.sku_map;
+    f.languages = c.layout.languages;
     return f;
 }
 

@@ -7,6 +7,7 @@
 #include "odo/core/json_read.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/gates/evidence_checks_regression.hpp"
+#include "odo/repo/language.hpp"
 
 #include <boost/json.hpp>
 
@@ -28,6 +29,7 @@ struct BindingImpactFacts {
     std::optional<boost::json::value> candidate_config;
     std::vector<std::string> reference_skus;
     std::string sku_map_path; // for the message when it lists no SKU
+    repo::LanguageSet languages;
 };
 
 namespace detail {
@@ -72,6 +74,12 @@ inline std::optional<PairedGap> paired_gap(const boost::json::value& config,
 
 inline Finding check_odo12_binding_impact(const ChangeRange& range, const repo::OperatorPaths& op,
                                           const BindingImpactFacts& f, const std::string& guide) {
+    // Without a binding there is no Python overhead to reduce, whatever the change.
+    if (!f.languages.has_python())
+        return detail::evidence_finding(
+            "ODO-12", Status::NotApplicable,
+            "Python-overhead significance gate applies only to a library with a Python binding",
+            "layout languages=" + text::join(repo::language_names(f.languages), ", "), guide);
     if (auto unknown = detail::unknown_change("ODO-12", range, guide))
         return *unknown;
     std::vector<std::string> impl = range.implementation_changed;

@@ -36,6 +36,7 @@ struct SummaryFormatFacts {
     std::optional<boost::json::value> baseline_config; // nullopt: missing or invalid at that sha
     std::optional<boost::json::value> candidate_config;
     std::optional<boost::json::value> sku_map;
+    repo::LanguageSet languages; // the layout's
 };
 
 inline Finding check_odo3_results_format(const SummaryFormatFacts& f, const repo::OperatorPaths& op,
@@ -78,6 +79,7 @@ inline Finding check_odo3_results_format(const SummaryFormatFacts& f, const repo
     options.expected_candidate_commit = f.head_sha;
     options.evidence_results = gate_status;
     options.markers = markers;
+    options.languages = f.languages;
     const summary::ValidationResult result = summary::validate_summary(*f.parsed, options);
     if (!result.ok()) {
         std::vector<std::string> lines = summary::issue_lines(result.errors);

@@ -54,7 +54,8 @@ inline PreflightContext load_preflight_context(std::filesystem::path repo_root, 
     c.all_ops = manifest_operators(c.repo_root, layout);
     const surface::SkuMap sku_map = reference_sku_map(c.repo_root, layout);
     c.sku_stems = sku_map.stems();
-    c.quality = baseline::quality_policy(sku_map);
+    c.quality =
+        baseline::quality_policy(sku_map, baseline::default_benchmark_quality, layout.languages);
     c.support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
     c.config_text = repo::try_read_repo_file(c.repo_root, op.bench_cfg);

@@ -140,7 +140,8 @@ inline std::string refresh(const SummaryPhaseOptions& o, const PhaseInputs& in) 
         refresh.impact_metric = impact_metric_option(*o.impact_metric);
     if (!o.secondary_operators.empty())
         refresh.secondary_operators = o.secondary_operators;
-    return summary::refresh_summary(old, {baseline, in.candidate_config, in.sku_map}, refresh);
+    return summary::refresh_summary(
+        old, {baseline, in.candidate_config, in.sku_map, o.layout.languages}, refresh);
 }
 
 inline std::string initialize(const SummaryPhaseOptions& o, const PhaseInputs& in) {
@@ -169,8 +170,8 @@ inline std::string initialize(const SummaryPhaseOptions& o, const PhaseInputs& i
     human.profile_evidence = *o.profile_evidence;
     summary::Placement placement;
     placement.markers = in.markers;
-    return summary::generate_summary(m, {baseline, in.candidate_config, in.sku_map}, human,
-                                     placement);
+    return summary::generate_summary(
+        m, {baseline, in.candidate_config, in.sku_map, o.layout.languages}, human, placement);
 }
 
 } // namespace detail
