@@ -100,3 +100,21 @@ TEST_CASE("a malformed bench params file is named as such, not as a bench config
     CHECK(contains(r.err, "bench/config/bench_params.json: the bench params file must hold"));
     CHECK_FALSE(contains(r.err, "config 'x'"));
 }
+
+TEST_CASE("a bench manifest whose include patterns reach outside the repository is refused") {
+    const OutsideFile outside;
+    TempRepo repo{oprepo};
+    const std::string escaping =
+        fs::relative(outside.dir.root(), repo.root() / "bench/config").generic_string() +
+        "/*.json";
+    repo.write("bench/config/bench_params.json",
+               "{\"include\": [\"operators/*.json\", \"" + escaping + "\"]}");
+    repo.commit("chore: include configs from outside");
+    check_refused(repo, phases.front(), "leads outside the repository");
+
+    repo.write("bench/config/bench_params.json",
+               "{\"include\": [\"operators/*.json\", \"linked/*.json\"]}");
+    fs::create_symlink(outside.dir.root(), repo.root() / "bench/config/linked");
+    repo.commit("chore: include configs through a link");
+    check_refused(repo, phases.front(), "leads outside the repository");
+}

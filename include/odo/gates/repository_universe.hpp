@@ -14,12 +14,21 @@
 
 namespace odo::gates {
 
+// Refuses a file the manifest's include patterns reach outside the repository.
+inline surface::FileGuard inside(const std::filesystem::path& repo_root) {
+    const std::filesystem::path base = std::filesystem::weakly_canonical(repo_root);
+    return [base](const std::filesystem::path& file) {
+        repo::repo_file_path(base, file.lexically_relative(base));
+    };
+}
+
 inline repo::OperatorSet manifest_operators(const std::filesystem::path& repo_root,
                                             const repo::Layout& layout) {
     repo::OperatorSet ops;
     const std::filesystem::path manifest = repo::repo_file_path(repo_root, layout.paths.manifest);
     if (std::filesystem::exists(manifest))
-        for (const std::string& name : surface::load_manifest_file(manifest).operator_names())
+        for (const std::string& name :
+             surface::load_manifest_file(manifest, inside(repo_root)).operator_names())
             ops.insert(name);
     return ops;
 }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -44,6 +45,10 @@ struct Manifest {
         return nullptr;
     }
 };
+
+// Called with each file a manifest's include patterns match, before it is read; it throws to
+// refuse one (the gates refuse files outside the repository).
+using FileGuard = std::function<void(const std::filesystem::path&)>;
 
 namespace detail {
 
@@ -104,7 +109,8 @@ inline std::vector<ManifestOperator> declared_operators(const boost::json::value
 
 inline std::vector<ManifestOperator> included_operators(const boost::json::value& include,
                                                         const std::filesystem::path& dir,
-                                                        std::string_view source) {
+                                                        std::string_view source,
+                                                        const FileGuard& guard) {
     if (!include.is_array())
         throw InputError(std::string(source) + ": include must be a list of glob patterns");
     std::vector<std::filesystem::path> files;
@@ -120,8 +126,11 @@ inline std::vector<ManifestOperator> included_operators(const boost::json::value
                 files.push_back(file);
     }
     std::vector<ManifestOperator> ops;
-    for (const auto& file : files)
+    for (const auto& file : files) {
+        if (guard)
+            guard(file);
         ops.push_back(operator_from_config_file(file));
+    }
     return ops;
 }
 
@@ -136,7 +145,8 @@ inline bool is_manifest_document(const boost::json::value& doc) {
 // `manifest_dir`, absolute allowed) or `{"include": [glob, …]}` (operator config files relative
 // to `manifest_dir`, each pattern matching at least one file). Errors name `source`.
 inline Manifest parse_manifest(const boost::json::value& doc,
-                               const std::filesystem::path& manifest_dir, std::string_view source) {
+                               const std::filesystem::path& manifest_dir, std::string_view source,
+                               const FileGuard& guard = {}) {
     if (!detail::is_manifest_document(doc))
         throw InputError(
             std::string(source) +
@@ -145,9 +155,10 @@ inline Manifest parse_manifest(const boost::json::value& doc,
     if (object.contains("operators") && object.contains("include"))
         throw InputError(std::string(source) + ": has both \"operators\" and \"include\"");
     return detail::sorted_manifest(
-        source, object.contains("operators")
-                    ? detail::declared_operators(object.at("operators"), manifest_dir, source)
-                    : detail::included_operators(object.at("include"), manifest_dir, source));
+        source,
+        object.contains("operators")
+            ? detail::declared_operators(object.at("operators"), manifest_dir, source)
+            : detail::included_operators(object.at("include"), manifest_dir, source, guard));
 }
 
 // A manifest from a path: a manifest file; a lone operator (or legacy flat) config file, whose
@@ -176,13 +187,14 @@ inline Manifest load_manifest(const std::filesystem::path& path) {
 
 // The bench params file a repository's layout names (bench_params.json). Unlike load_manifest it
 // holds a manifest document only: read as a lone operator config, its errors would call it one.
-inline Manifest load_manifest_file(const std::filesystem::path& path) {
+// `guard` sees every config file an include pattern matches before it is read.
+inline Manifest load_manifest_file(const std::filesystem::path& path, const FileGuard& guard = {}) {
     const std::string source = path.string();
     const boost::json::value doc = json::parse(read_file(path), source);
     if (!detail::is_manifest_document(doc))
         throw InputError(source + ": the bench params file must hold an object with an "
                                   "\"operators\" object or an \"include\" list");
-    return parse_manifest(doc, path.parent_path(), source);
+    return parse_manifest(doc, path.parent_path(), source, guard);
 }
 
 // Config keys name benchmark runs across all operators, so one key may live in one file only.
