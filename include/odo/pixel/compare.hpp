@@ -7,6 +7,7 @@
 //
 //   #define ODO_PIXEL_IMPLEMENT
 //   #include <odo/pixel/compare.hpp>
+#include "odo/pixel/report.hpp" // what a failed comparison prints
 #include "odo/pixel/result.hpp"
 #include "odo/pixel/tolerance.hpp"
 #include "odo/pixel/varshape.hpp"

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/pixel/compare.hpp"
 #include "odo/pixel/cuda_half.cuh"
 #include "odo/pixel/detail/closeness.hpp"
 #include "odo/pixel/detail/compare_engine.hpp"
