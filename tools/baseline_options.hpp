@@ -20,10 +20,12 @@
 
 namespace odo::driver {
 
-// Options every command takes: where the configs and the SKU map are, and --help.
+// Options every command takes: where the configs, the SKU map and the layout profile are, and
+// --help.
 struct RepositoryOptions {
     std::string config_dir = "bench/config";
     std::string sku_map;
+    std::string layout;
     bool help = false;
 
     void add_to(boost::program_options::options_description& d) {
@@ -33,6 +35,9 @@ struct RepositoryOptions {
             "benchmark config directory with operators/*.json (default bench/config)");
         add("sku-map", po::value(&sku_map)->value_name("FILE"),
             "SKU map (default <config-dir>/sku_map.json)");
+        add("layout", po::value(&layout)->value_name("FILE"),
+            "layout profile declaring the library's languages (default odo-layout.json at the "
+            "git top level of <config-dir>, else CV-CUDA's: cpp and python)");
     }
 };
 

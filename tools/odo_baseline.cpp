@@ -22,6 +22,7 @@
 #include <odo/core/file.hpp>
 #include <odo/core/json_read.hpp>
 #include <odo/repo/git.hpp>
+#include <odo/repo/layout_file.hpp>
 #include <odo/surface/sku_map.hpp>
 
 #include <algorithm>
@@ -56,6 +57,14 @@ odo::surface::SkuMap load_sku_map(const odo::driver::RepositoryOptions& repo) {
 ConfigSet load_configs(const odo::driver::RepositoryOptions& repo) {
     return load_config_set(repo.config_dir);
 }
+// The library's languages, from its layout profile: --layout, else odo-layout.json at the git
+// top level of the config directory, else CV-CUDA's (C++ and Python).
+LanguageSet declared_languages(const odo::driver::RepositoryOptions& repo) {
+    if (!repo.layout.empty())
+        return odo::repo::load_layout(repo.layout).languages;
+    const auto top = odo::repo::Git::toplevel(repo.config_dir);
+    return top ? odo::repo::layout_for_repository(*top).languages : LanguageSet{};
+}
 
 // "a,b" and repeated options alike, as one list.
 std::vector<std::string> comma_list(const std::vector<std::string>& values) {
@@ -82,13 +91,16 @@ void print_issues(const std::vector<ValidationIssue>& issues) {
 // ---- import ---------------------------------------------------------------------------------
 
 struct ImportCommand : odo::driver::ImportArgs {
-    NvbenchOutput nvbench_output(const std::string& spec) const {
+    NvbenchOutput nvbench_output(const std::string& spec, LanguageSet languages) const {
         const auto first = spec.find(':');
         const auto second = first == std::string::npos ? first : spec.find(':', first + 1);
         const auto language = parse_language(spec.substr(0, first));
         if (second == std::string::npos || !language)
             throw UsageError("--nvbench " + spec +
                              ": expected LANG:CONFIG_KEY:PATH, LANG cpp or python");
+        if (!languages.contains(*language))
+            throw UsageError("--nvbench " + spec +
+                             ": the layout declares no Python binding (languages: cpp)");
         const std::string path = spec.substr(second + 1);
         const std::string text = odo::read_file(path);
         NvbenchContext context{spec.substr(first + 1, second - first - 1), *language, power_cap_w,
@@ -99,21 +111,22 @@ struct ImportCommand : odo::driver::ImportArgs {
         return {path, std::move(context), states};
     }
 
-    std::vector<Artifact> artifacts(const ConfigSet& set, const odo::surface::SkuMap& map) const {
+    std::vector<Artifact> artifacts(const ConfigSet& set, const odo::surface::SkuMap& map,
+                                    LanguageSet languages) const {
         std::vector<fs::path> paths;
         for (const std::string& p : from)
             paths.emplace_back(p);
         std::vector<Artifact> out;
         if (!paths.empty())
             for (const fs::path& path : artifact_paths(paths))
-                out.push_back(load_artifact(path, set, map.stems()));
+                out.push_back(load_artifact(path, set, map.stems(), languages));
         if (!nvbench.empty()) {
             if (power_cap_w <= 0 || locked_sm_clock_mhz <= 0)
                 throw UsageError("--nvbench needs --power-cap-w and --locked-sm-clock-mhz (and "
                                  "--cuda-major where the SKU map has one)");
             std::vector<NvbenchOutput> outputs;
             for (const std::string& spec : nvbench)
-                outputs.push_back(nvbench_output(spec));
+                outputs.push_back(nvbench_output(spec, languages));
             out.push_back(artifact_from_nvbench(outputs, set, map, "nvbench output"));
         }
         return out;
@@ -121,15 +134,16 @@ struct ImportCommand : odo::driver::ImportArgs {
 
     int run() {
         options.operators = comma_list(operators);
+        const LanguageSet languages = declared_languages(repo);
         const auto map = load_sku_map(repo);
         const ConfigSet set = load_configs(repo);
         std::vector<std::string> problems;
-        const auto updates = merge_artifacts(artifacts(set, map), problems);
+        const auto updates = merge_artifacts(artifacts(set, map, languages), problems);
         if (!problems.empty()) {
             odo::print_capped(std::cerr, problems, odo::max_problem_lines);
             return exit_bad_input;
         }
-        options.quality = odo::baseline::quality_policy(map, limits.quality);
+        options.quality = odo::baseline::quality_policy(map, limits.quality, languages);
         const ImportPlan plan = plan_import(set, updates, map.stems(), options);
         if (plan.changes.empty()) {
             std::cerr << "warning: the inputs hold no rows; nothing to import\n";
@@ -196,9 +210,11 @@ struct ValidateCommand : odo::driver::ValidateArgs {
     int run() {
         const auto map = load_sku_map(repo);
         const ConfigSet set = load_configs(repo);
-        const BaselineSelection selected = selection(set);
+        BaselineSelection selected = selection(set);
+        selected.languages = declared_languages(repo);
         const ValidationSummary summary = validate_baselines(
-            set, map.stems(), selected, odo::baseline::quality_policy(map, limits.quality));
+            set, map.stems(), selected,
+            odo::baseline::quality_policy(map, limits.quality, selected.languages));
         print_issues(summary.issues);
         if (!summary.ok()) {
             std::cerr << "JSON baseline validation failed: " << summary.issues.size()
@@ -249,18 +265,20 @@ struct CompareCommand : odo::driver::CompareArgs {
         if (!sku.empty())
             options.sku = sku;
         options.operators = comma_list(operators);
+        options.languages = declared_languages(repo);
         const auto map = load_sku_map(repo);
         const ConfigSet set = load_configs(repo);
         // One defect anywhere makes every comparison untrustworthy: bad input, as the reference.
-        const ValidationSummary committed =
-            validate_baselines(set, map.stems(), {}, odo::baseline::quality_policy(map));
+        const ValidationSummary committed = validate_baselines(
+            set, map.stems(), {},
+            odo::baseline::quality_policy(map, default_benchmark_quality, options.languages));
         if (!committed.ok()) {
             print_issues(committed.issues);
             throw odo::InputError("committed baselines are invalid (" +
                                   std::to_string(committed.issues.size()) + " issue(s))");
         }
-        const CompareResult result =
-            compare_to_baseline(set, load_artifact(current, set, map.stems()), options);
+        const CompareResult result = compare_to_baseline(
+            set, load_artifact(current, set, map.stems(), options.languages), options);
         std::cout << "Resolved SKU: " << result.sku << " (" << result.sku_source << ")\n"
                   << compare_counts_line(result) << "\n"
                   << render_compare_markdown(result, repo.config_dir, current,
@@ -278,6 +296,7 @@ struct CompareCommand : odo::driver::CompareArgs {
 
 struct DriftCommand : odo::driver::DriftArgs {
     int run() {
+        const LanguageSet languages = declared_languages(repo);
         const auto map = load_sku_map(repo);
         const ConfigSet set = load_configs(repo);
         std::vector<fs::path> paths(from.begin(), from.end());
@@ -286,7 +305,7 @@ struct DriftCommand : odo::driver::DriftArgs {
         for (const fs::path& path : artifact_paths(paths))
             artifacts.push_back(
                 ingest_artifact(parse_artifact_text(odo::read_file(path), path.string()), set,
-                                map.stems(), skipped));
+                                map.stems(), skipped, languages));
         const DriftReport report = detect_drift(artifacts, options);
         if (!skipped.empty())
             std::cerr << "skipped " << skipped.size()
