@@ -72,8 +72,8 @@ inline void read_summary(EvidenceContext& c, const repo::Git& git,
     s.results = c.results;
     s.languages = c.layout.languages;
     s.head_sha = git.resolve_commit("HEAD").value_or("");
-    s.candidate_config = json_of(try_read_file(c.repo_root / c.op.bench_cfg));
-    s.sku_map = json_of(try_read_file(c.repo_root / c.layout.paths.sku_map));
+    s.candidate_config = json_of(repo::try_read_repo_file(c.repo_root, c.op.bench_cfg));
+    s.sku_map = json_of(repo::try_read_repo_file(c.repo_root, c.layout.paths.sku_map));
     if (!c.results)
         return;
     try {
@@ -103,7 +103,7 @@ inline RegressionGateFacts regression_facts(const EvidenceContext& c, const repo
     RegressionGateFacts f;
     f.compared_to = c.facts.range.merge_base.value_or(c.facts.range.base);
     try {
-        const std::filesystem::path absolute = c.repo_root / c.op.bench_cfg;
+        const std::filesystem::path absolute = repo::repo_file_path(c.repo_root, c.op.bench_cfg);
         std::vector<baseline::OperatorFile> files;
         files.push_back(baseline::load_operator_file(absolute));
         const baseline::ConfigSet set(std::move(files));
@@ -180,7 +180,7 @@ inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, re
     const review::SupportInfo support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
     c.test_review = review::test_domain_findings(c.repo_root, op, support, layout, Phase::Evidence);
-    const auto config_text = try_read_file(c.repo_root / op.bench_cfg);
+    const auto config_text = repo::try_read_repo_file(c.repo_root, op.bench_cfg);
     const review::BenchConfigInput bench =
         config_text
             ? review::parse_bench_config_input(*config_text, op.bench_cfg)
