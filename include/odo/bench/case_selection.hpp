@@ -6,6 +6,7 @@
 #include "odo/surface/case_expansion.hpp"
 
 #include <algorithm>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -49,15 +50,8 @@ inline SelectedCase known_case(const surface::BenchConfig& config, const std::st
                              python_str_repr(entry.key) + " (see --list)");
 }
 
-} // namespace detail
-
-// The cases a run selects, in the order it measures them (bench-harness.md §3.2): the given
-// config keys and case keys in the order given, bypassing the tiers; otherwise every config of
-// a selected tier in file order. Each config expands exactly as surface/ expands it, so
-// `--list` prints the keys baselines are stored under. InputError for an unknown key or a
-// config that cannot expand.
-inline std::vector<SelectedCase> select_cases(const surface::BenchConfig& config,
-                                              const RunOptions& options) {
+inline std::vector<SelectedCase> selected_by_tier_or_key(const surface::BenchConfig& config,
+                                                         const RunOptions& options) {
     surface::require_valid_tiers(config);
     std::vector<SelectedCase> selected;
     if (options.config_keys.empty() && options.cases.empty()) {
@@ -65,14 +59,14 @@ inline std::vector<SelectedCase> select_cases(const surface::BenchConfig& config
             const auto& tiers = options.tiers;
             if (std::find(tiers.begin(), tiers.end(), *surface::entry_tier(entry.fields)) !=
                 tiers.end())
-                detail::add_config_cases(entry, selected);
+                add_config_cases(entry, selected);
         }
         return selected;
     }
     for (const std::string& key : options.config_keys)
-        detail::add_config_cases(detail::known_config(config, key, "--config-key"), selected);
+        add_config_cases(known_config(config, key, "--config-key"), selected);
     for (const std::string& text : options.cases) {
-        SelectedCase c = detail::known_case(config, text);
+        SelectedCase c = known_case(config, text);
         const bool seen = std::any_of(selected.begin(), selected.end(),
                                       [&](const SelectedCase& s) { return s.key == c.key; });
         if (!seen)
@@ -81,4 +75,37 @@ inline std::vector<SelectedCase> select_cases(const surface::BenchConfig& config
     return selected;
 }
 
+// Keeps the cases whose key matches `pattern`; InputError for a pattern that does not compile or
+// keeps nothing, since a run of zero cases would look like a clean one.
+inline void keep_matching(std::vector<SelectedCase>& cases, const std::string& pattern) {
+    std::regex re;
+    try {
+        re = std::regex(pattern, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+        throw InputError("--filter " + python_str_repr(pattern) +
+                         ": not a valid regular expression (" + e.what() + ")");
+    }
+    cases.erase(
+        std::remove_if(cases.begin(), cases.end(),
+                       [&](const SelectedCase& c) { return !std::regex_search(c.key.str(), re); }),
+        cases.end());
+    if (cases.empty())
+        throw InputError("--filter " + python_str_repr(pattern) + ": matches no selected case");
+}
+
+} // namespace detail
+
+// The cases a run selects, in the order it measures them (bench-harness.md §3.2): the given
+// config keys and case keys in the order given, bypassing the tiers; otherwise every config of
+// a selected tier in file order. Each config expands exactly as surface/ expands it, so
+// `--list` prints the keys baselines are stored under; `--filter` then keeps the keys its
+// pattern matches. InputError for an unknown key, a config that cannot expand or a filter that
+// keeps nothing.
+inline std::vector<SelectedCase> select_cases(const surface::BenchConfig& config,
+                                              const RunOptions& options) {
+    std::vector<SelectedCase> selected = detail::selected_by_tier_or_key(config, options);
+    if (options.filter)
+        detail::keep_matching(selected, *options.filter);
+    return selected;
+}
 } // namespace odo::bench

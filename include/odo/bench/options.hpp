@@ -25,11 +25,13 @@ enum class GateFormat { Markdown, Json };
 // The command line of a benchmark executable (docs/bench.md "Command line").
 struct RunOptions {
     bool help = false;
+    bool version = false;
     bool list = false;
     std::vector<surface::Tier> tiers{surface::Tier::Basic};
     std::string tier_text = "basic"; // as given, for the artifact's run_metadata
     std::vector<std::string> config_keys;
     std::vector<std::string> cases;
+    std::optional<std::string> filter; // ECMAScript regex searched in each selected case key
     std::optional<std::filesystem::path> config;
     baseline::Language language = baseline::Language::Cpp;
     std::optional<std::filesystem::path> sku_map;
@@ -59,6 +61,8 @@ Selection (default: the basic tier)
   --tier T[,T]               tiers to run: basic, advanced
   --config-key K[,K]         exact config keys (bypasses --tier); repeatable
   --case KEY                 one exact case key (bypasses --tier); repeatable
+  --filter REGEX             keep the selected cases whose key matches REGEX (ECMAScript,
+                             searched anywhere in the key, like --benchmark_filter)
   --config PATH              operator config to read instead of the built-in one
   --language cpp|python      the entry point the body times: the C++ API (default) or the
                              operator's Python binding; the artifact files it under that language
@@ -90,6 +94,7 @@ Embedded gate
   --gate-improvement-pct P   fail speedups beyond P percent too (stale baseline)
   --gate-noise-pct P         noise limit in percent (10)
   --help, -h                 this text
+  --version                  odo's version
 )";
 }
 
@@ -235,6 +240,8 @@ inline bool parse_selection(ArgCursor& a, RunOptions& o) {
         add_unique(o.config_keys, n, comma_list(n, a.value()));
     else if (n == "--case")
         add_unique(o.cases, n, {a.value()});
+    else if (n == "--filter")
+        o.filter = a.single_value();
     else if (n == "--config")
         o.config = a.single_value();
     else if (n == "--language")
@@ -338,6 +345,10 @@ inline RunOptions parse_options(const std::vector<std::string>& args) {
     while (a.next()) {
         if (a.name() == "--help" || a.name() == "-h") {
             o.help = true;
+            continue;
+        }
+        if (a.name() == "--version") {
+            o.version = a.flag();
             continue;
         }
         if (!detail::parse_selection(a, o) && !detail::parse_measurement(a, o) &&

@@ -5,6 +5,7 @@
 #include <odo/bench/detail/case_run.hpp>
 #include <odo/bench/runner.hpp>
 #include <odo/surface/case_expansion.hpp>
+#include <odo/version.hpp>
 
 #include <doctest/doctest.h>
 
@@ -96,6 +97,33 @@ TEST_CASE("a case named twice, once through its config, is listed once") {
                           {"--config-key", "example_basic", "--case",
                            "example_basic[InOutDataType=uint8][shape=1x256x256][passes=1]"});
     CHECK(l.out == expected_listing(testing::example_config, false));
+}
+
+TEST_CASE("--filter keeps the selected cases whose key matches, after the tier selection") {
+    const Listed floats = list(testing::example_config, {"--filter", "float32"});
+    CHECK(floats.code == 0);
+    CHECK(floats.out == "example_basic[InOutDataType=float32][shape=1x256x256][passes=1]\n");
+    const Listed anchored = list(testing::example_config,
+                                 {"--tier", "basic,advanced", "--filter", "^example_adv.*=2]$"});
+    CHECK(anchored.code == 0);
+    CHECK(anchored.out.find("example_basic") == std::string::npos);
+    CHECK(anchored.out.find("[passes=2]\n") != std::string::npos);
+}
+
+TEST_CASE("--filter that keeps nothing or does not compile is a usage error") {
+    const Listed none = list(testing::example_config, {"--filter", "int16"});
+    CHECK(none.code == 2);
+    CHECK(none.err.find("--filter 'int16': matches no selected case") != std::string::npos);
+    const Listed bad = list(testing::example_config, {"--filter", "(uint8"});
+    CHECK(bad.code == 2);
+    CHECK(bad.err.find("--filter '(uint8': not a valid regular expression") != std::string::npos);
+}
+
+TEST_CASE("--version names odo's version") {
+    Runner runner({"--version"}, testing::example_config);
+    std::ostringstream out, err;
+    CHECK(runner.run(out, err) == 0);
+    CHECK(out.str() == "benchmark (odo " ODO_VERSION_STRING ")\n");
 }
 
 TEST_CASE("unknown keys are usage errors") {

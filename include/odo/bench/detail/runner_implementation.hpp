@@ -23,6 +23,7 @@
 #include "odo/surface/axis.hpp"
 #include "odo/surface/bench_config.hpp"
 #include "odo/surface/sku_map.hpp"
+#include "odo/version.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -164,6 +165,10 @@ private:
             options_ = parse_options(args_);
             if (options_.help) {
                 out << usage(program_);
+                return 0;
+            }
+            if (options_.version) {
+                out << program_ << " (odo " ODO_VERSION_STRING ")\n";
                 return 0;
             }
             prepare();
