@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 using namespace odo::baseline;
 
 TEST_CASE("configs are found by key with their expected cases") {
@@ -48,6 +50,10 @@ TEST_CASE("malformed axes are kept as the config's problem, not a crash") {
 
 TEST_CASE("a config directory needs operators/*.json") {
     TempDir dir;
+    CHECK_THROWS_WITH_AS(load_config_set(dir.path()),
+                         doctest::Contains("operators: cannot read the directory"),
+                         odo::InputError);
+    std::filesystem::create_directories(dir.path() / "operators");
     CHECK_THROWS_WITH_AS(load_config_set(dir.path()), doctest::Contains("no operator config"),
                          odo::InputError);
     dir.write("operators/x.json", "{");
