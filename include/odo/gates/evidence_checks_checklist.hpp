@@ -31,11 +31,12 @@ inline bool search(const std::string& text, const char* pattern, bool icase) {
 } // namespace detail
 
 // A concrete assertion, not prose: EXPECT_EQ(/EXPECT_NEAR(, numpy/cupy testing calls, odo's
-// own pixel assertions, or `assert <expr>` comparing with ==, !=, <=, >=, <, >. Python's `is`
+// own pixel assertions (doctest's ODO_CHECK/REQUIRE_PIXELS, GoogleTest's
+// ODO_EXPECT/ASSERT_PIXELS), or `assert <expr>` comparing with ==, !=, <=, >=, <, >. Python's `is`
 // (identity) is not a pixelwise comparison, so "assert it is fine" does not count.
 inline bool has_pixelwise_assertion(const std::string& text) {
     return detail::search(text, R"(\bEXPECT_(EQ|NEAR)\s*\()", false) ||
-           detail::search(text, R"(\bODO_(CHECK|REQUIRE)_PIXELS\s*\()", false) ||
+           detail::search(text, R"(\bODO_(CHECK|REQUIRE|EXPECT|ASSERT)_PIXELS\s*\()", false) ||
            detail::search(
                text, R"(\b(cupy|cp|numpy|np)\.testing\.assert_(array_equal|allclose|equal)\s*\()",
                true) ||

@@ -43,13 +43,16 @@ TEST_CASE("a pixelwise assertion must be concrete (catalogue 17), and `is` is no
          {"EXPECT_EQ(output, reference)", "EXPECT_NEAR(output, reference, 1e-6)",
           "assert bool(cupy.all(output == reference))", "assert output == reference",
           "cupy.testing.assert_array_equal(output, reference)",
-          "ODO_CHECK_PIXELS(output, reference)", "assert out[0].data != ref"})
+          "ODO_CHECK_PIXELS(output, reference)", "ODO_REQUIRE_PIXELS(output, reference)",
+          "ODO_EXPECT_PIXELS(output, reference)", "ODO_ASSERT_PIXELS (output, reference)",
+          "assert out[0].data != ref"})
         CHECK_MESSAGE(has_pixelwise_assertion(yes), yes);
-    for (const char* no : {"We assert every pixel matches the independent reference.",
-                           "EXPECT_EQ compares every output pixel",
-                           "cupy.testing.assert_array_equal verifies the output",
-                           "The Python test asserts exact output", "The equality assertion passed",
-                           "Pixel equality was checked", "assert it is fine"})
+    for (const char* no :
+         {"We assert every pixel matches the independent reference.",
+          "EXPECT_EQ compares every output pixel", "ODO_EXPECT_PIXELS compares every output pixel",
+          "cupy.testing.assert_array_equal verifies the output",
+          "The Python test asserts exact output", "The equality assertion passed",
+          "Pixel equality was checked", "assert it is fine"})
         CHECK_MESSAGE(!has_pixelwise_assertion(no), no);
 }
 
