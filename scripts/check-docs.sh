@@ -29,7 +29,7 @@
 # Usage: scripts/check-docs.sh [MARKDOWN...]   (default: README.md docs/*.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
+bash scripts/install-deps.sh libgtest-dev # pixel.md shows the GoogleTest macros
 start=$SECONDS
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
 [ -x "$nvcc" ] || nvcc=""
