@@ -186,6 +186,8 @@ struct CompareArgs {
     std::string sku;
     std::vector<std::string> operators;
     baseline::CompareOptions options;
+    double regression_pct = baseline::default_compare_regression * 100;
+    double improvement_pct = baseline::default_compare_improvement * 100;
     std::string junit;
     std::string markdown;
 
@@ -200,18 +202,22 @@ struct CompareArgs {
             "the SKU to compare (required when the artifact holds several)");
         add("operator", po::value(&operators)->value_name("NAME[,NAME]"),
             "compare these operators only; repeatable");
-        add("regression", po::value(&options.regression)->value_name("FRACTION"),
-            "slowdown that fails, as a fraction (default 0.10)");
-        add("improvement", po::value(&options.improvement)->value_name("FRACTION"),
-            "speed-up that fails as a stale baseline, as a fraction (default 0.10)");
+        add("max-regression-pct", po::value(&regression_pct)->value_name("PCT"),
+            "slowdown that fails, in percent (default 10)");
+        add("max-improvement-pct", po::value(&improvement_pct)->value_name("PCT"),
+            "speed-up that fails as a stale baseline, in percent (default 10)");
         add("junit", po::value(&junit)->value_name("XML"), "also write a JUnit report");
         add("markdown", po::value(&markdown)->value_name("MD"), "also write the Markdown report");
         return d;
     }
 
-    void check() const {
-        require_range("--regression", options.regression, 0, max_limit_option);
-        require_range("--improvement", options.improvement, 0, max_limit_option);
+    // Limits are percents on the command line, as in every other odo command; the comparison and
+    // its report keep the reference's fractions.
+    void check() {
+        require_range("--max-regression-pct", regression_pct, 0, max_limit_option);
+        require_range("--max-improvement-pct", improvement_pct, 0, max_limit_option);
+        options.regression = regression_pct / 100;
+        options.improvement = improvement_pct / 100;
     }
 };
 

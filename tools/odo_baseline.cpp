@@ -24,6 +24,7 @@
 #include <odo/repo/git.hpp>
 #include <odo/repo/layout_file.hpp>
 #include <odo/surface/sku_map.hpp>
+#include <odo/version.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -338,7 +339,8 @@ const char* const overview =
     "  compare   compare a fresh run artifact with the committed baselines\n"
     "  drift     report slow drift over a series of nightly artifacts\n\n"
     "Exit codes: 0 ok; 1 validation, quality or regression failure; 2 bad input or usage.\n"
-    "Run 'odo_baseline <command> --help' for a command's options.\n";
+    "Run 'odo_baseline <command> --help' for a command's options; --version prints the "
+    "version.\n";
 
 // Runs a parsed command, or prints its help.
 struct Runner {
@@ -363,6 +365,10 @@ int main(int argc, char** argv) {
     if (args.empty() || args[0] == "-h" || args[0] == "--help") {
         std::cout << overview;
         return args.empty() ? exit_bad_input : exit_ok;
+    }
+    if (args[0] == "--version") {
+        std::cout << "odo_baseline " ODO_VERSION_STRING "\n";
+        return exit_ok;
     }
     try {
         return std::visit(Runner{}, odo::driver::parse_baseline_command(args));

@@ -16,6 +16,7 @@
 #include <odo/profile/ncu.hpp>
 #include <odo/profile/nsys.hpp>
 #include <odo/surface/case_key.hpp>
+#include <odo/version.hpp>
 
 #include <filesystem>
 #include <iostream>
@@ -136,6 +137,10 @@ int main(int argc, char** argv) {
         const ProfileOptions options = odo::driver::parse_profile_options({argv + 1, argv + argc});
         if (options.help) {
             odo::driver::print_profile_help(std::cout);
+            return 0;
+        }
+        if (options.version) {
+            std::cout << "odo_profile " ODO_VERSION_STRING "\n";
             return 0;
         }
         return run(options);

@@ -20,6 +20,7 @@ struct ProfileOptions {
     bool full_set = false;
     std::vector<std::string> bench_args;
     bool help = false;
+    bool version = false;
 
     // The profiler's time limit; parse_profile_options keeps timeout_s within what it can hold.
     std::chrono::milliseconds timeout() const {
@@ -47,7 +48,8 @@ inline boost::program_options::options_description profile_option_descriptions(P
         "ncu: collect --set full instead of the sections "
         "the classification reads")("bench-arg", po::value(&o.bench_args)->value_name("ARG"),
                                     "an extra argument for the benchmark, repeatable")(
-        "help,h", po::bool_switch(&o.help), "show this help and exit");
+        "help,h", po::bool_switch(&o.help), "show this help and exit")(
+        "version", po::bool_switch(&o.version), "print the version and exit");
     return d;
 }
 
@@ -71,7 +73,7 @@ inline ProfileOptions parse_profile_options(const std::vector<std::string>& args
     po::variables_map vm;
     store_command_line(args, profile_option_descriptions(o), {}, vm);
     notify_options(vm);
-    if (o.help)
+    if (o.help || o.version)
         return o;
     if (o.bench.empty() || o.case_key.empty())
         throw UsageError("--bench and --case are required");

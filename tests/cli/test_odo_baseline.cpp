@@ -324,6 +324,14 @@ TEST_CASE("odo_baseline compare: a matching run passes; a regression fails with 
     CHECK(all_ops.exit_code == 1); // flip's basic rows are missing from the run
     CHECK(contains(all_ops.out, "missing=8"));
     CHECK(tool(repo, {"compare"}).exit_code == 2);
+
+    // Limits are percents, as in every odo command: a 20 % slowdown passes a 25 % limit.
+    const auto tolerant = tool(repo, {"compare", "--current", "slow.json", "--operator", "invert",
+                                      "--max-regression-pct", "25"});
+    CHECK(tolerant.exit_code == 0);
+    const auto fraction = tool(repo, {"compare", "--current", "slow.json", "--regression", "0.25"});
+    CHECK(fraction.exit_code == 2);
+    CHECK(contains(fraction.err, "--regression"));
 }
 
 TEST_CASE("odo_baseline drift: a step in the nightly series is reported; too few runs exit 1") {

@@ -4,12 +4,14 @@
 #include "temp_repo.hpp"
 
 #include <odo/core/error_output.hpp>
+#include <odo/version.hpp>
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <unistd.h>
@@ -180,4 +182,16 @@ TEST_CASE("an argument holding a message placeholder is refused at once, not a h
     check_one_line_error(odo::testing::run_in(repo.root(), ODO_OPTIMIZE_OP,
                                               {"Invert", "--phase", "preflight", "--x%option%"}),
                          "unrecognised option '--x\\x25option\\x25'");
+}
+
+TEST_CASE("every tool prints its version with --version") {
+    const TempRepo dir;
+    for (const auto& [tool, name] :
+         {std::pair{ODO_OPTIMIZE_OP, "optimize_op"}, std::pair{ODO_BASELINE_TOOL, "odo_baseline"},
+          std::pair{ODO_PROFILE, "odo_profile"}}) {
+        const auto r = odo::testing::run_in(dir.root(), tool, {"--version"});
+        CAPTURE(name);
+        CHECK(r.exit_code == 0);
+        CHECK(r.out == std::string(name) + " " ODO_VERSION_STRING "\n");
+    }
 }
