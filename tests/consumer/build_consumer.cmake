@@ -20,3 +20,12 @@ endif()
 run(${CMAKE_COMMAND} ${args})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run(${WORK_DIR}/build/consumer)
+
+# The consumer's own installation must not carry odo along (ODO_INSTALL is off under
+# add_subdirectory unless asked for).
+if(MODE STREQUAL "subdirectory")
+  run(${CMAKE_COMMAND} --install ${WORK_DIR}/build --prefix ${WORK_DIR}/consumer-prefix)
+  if(EXISTS ${WORK_DIR}/consumer-prefix/include/odo)
+    message(FATAL_ERROR "installing the consumer installed odo's headers too")
+  endif()
+endif()
