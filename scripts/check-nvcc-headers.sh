@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Compiles every portable header of include/odo on its own under nvcc (-std=c++17). Host-only
-# headers (marked "HOST-ONLY" on their first lines) and device headers (.cuh) are excluded here;
-# .cuh files are compiled by the CUDA test targets.
+# The CUDA paths CI can build without a GPU, under nvcc:
+#   1. every portable header of include/odo, each alone in a .cu translation unit (host-only
+#      headers, marked "HOST-ONLY" on their first lines, are never reached from a .cu file);
+#   2. every device header (.cuh), each alone in a .cu translation unit;
+#   3. the example op library with its CUDA kernels (examples/oplib, -DOPLIB_CUDA=ON) against an
+#      installed odo, as a user builds it.
+# odo's own GPU tests (tests/gpu) are built by scripts/test.sh wherever nvcc is found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
@@ -11,13 +15,28 @@ if [ ! -x "$nvcc" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-headers=()
-while IFS= read -r h; do
-  head -n 3 "$h" | grep -q "HOST-ONLY" || headers+=("$h")
-done < <(find include/odo -name '*.hpp' | sort)
-printf '%s\n' "${headers[@]}" | xargs -P "$(nproc)" -I{} sh -c '
-  tu="$1/$(echo "{}" | tr / _).cu"
-  printf "#include \"%s\"\n" "$(echo "{}" | sed "s|^include/||")" > "$tu"
-  "$2" -std=c++17 -Iinclude -c "$tu" -o "$tu.o" || { echo "nvcc failed: {}" >&2; exit 255; }
-' _ "$work" "$nvcc"
-echo "nvcc compiled ${#headers[@]} portable headers"
+
+# Compiles each header given on stdin alone; $1 names the kind for the summary line.
+compile_each() {
+  local kind=$1 count
+  count=$(tee "$work/$kind.list" | wc -l)
+  xargs -P "$(nproc)" -I{} sh -c '
+    tu="$1/$(echo "{}" | tr / _).cu"
+    printf "#include \"%s\"\n" "$(echo "{}" | sed "s|^include/||")" > "$tu"
+    "$2" -std=c++17 -Iinclude -c "$tu" -o "$tu.o" || { echo "nvcc failed: {}" >&2; exit 255; }
+  ' _ "$work" "$nvcc" <"$work/$kind.list"
+  echo "nvcc compiled $count $kind headers"
+}
+
+find include/odo -name '*.hpp' | sort | while IFS= read -r h; do
+  head -n 3 "$h" | grep -q "HOST-ONLY" || echo "$h"
+done | compile_each portable
+find include/odo -name '*.cuh' | sort | compile_each device
+
+cmake -S . -B "$work/odo" -DODO_BUILD_TOOLS=OFF -DODO_BUILD_TESTS=OFF -DODO_BUILD_PERF=OFF \
+      >/dev/null
+cmake --install "$work/odo" --prefix "$work/prefix" >/dev/null
+cmake -S examples/oplib -B "$work/oplib" -DCMAKE_BUILD_TYPE=Release -DOPLIB_CUDA=ON \
+      -DCMAKE_CUDA_COMPILER="$nvcc" -Dodo_DIR="$work/prefix/lib/cmake/odo" >/dev/null
+cmake --build "$work/oplib" -j "$(nproc)" >/dev/null
+echo "nvcc built examples/oplib with its CUDA kernels (-DOPLIB_CUDA=ON)"
