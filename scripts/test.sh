@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, builds odo and its tests, runs every CTest test
+# The whole test suite: installs what is missing, builds odo and its tests (Debug: the suite checks
+# behaviour, and -O0 compiles about three times faster than -O2 -g on two cores), runs every CTest test
 # (GPU tests skip with a printed reason where no device is present).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 build=${ODO_BUILD_DIR:-build/test}
 jobs=$(nproc)
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug >/dev/null
 cmake --build "$build" -j "$jobs"
 ctest --test-dir "$build" --output-on-failure -j "$jobs"

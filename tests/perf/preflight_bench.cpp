@@ -172,15 +172,17 @@ double evidence_git_commands_alone(const fs::path& repo, const std::string& base
     const auto mb = odo::run_process("git", {"merge-base", base, "HEAD"}, at(repo));
     const std::string m(odo::text::strip(mb.out));
     odo::run_process("git", {"rev-parse", "--is-shallow-repository"}, at(repo));
-    odo::run_process(
-        "git",
-        {"log", "-z", "--name-only", "--no-renames", "--format=%H%x1f%P%x1f%s", m + "..HEAD"},
-        at(repo));
+    odo::run_process("git",
+                     {"log", "-z", "--name-only", "--no-renames", "--no-color",
+                      "--no-show-signature", "--format=%x00%x1e%H%x1f%P%x1f%s", m + "..HEAD"},
+                     at(repo));
     odo::run_process("git", {"diff", "--name-only", "--no-renames", m + "...HEAD"}, at(repo));
     odo::run_process("git", {"cat-file", "--batch"},
-                     {repo, std::chrono::seconds(60),
+                     {repo,
+                      std::chrono::seconds(60),
                       m + ":" + config + "\nHEAD:" + config + "\n" + m + ":" + binding +
-                          "\nHEAD:" + binding + "\n"});
+                          "\nHEAD:" + binding + "\n",
+                      {}});
     odo::run_process("git",
                      {"diff", "--no-color", m + "...HEAD", "--",
                       "src/cvcuda/include/cvcuda/Op" + Op + ".h",
@@ -188,7 +190,7 @@ double evidence_git_commands_alone(const fs::path& repo, const std::string& base
                      at(repo));
     odo::run_process("git", {"rev-parse", "--verify", "HEAD^{commit}"}, at(repo));
     odo::run_process("git", {"cat-file", "--batch"},
-                     {repo, std::chrono::seconds(60), m + ":" + config + "\n"});
+                     {repo, std::chrono::seconds(60), m + ":" + config + "\n", {}});
     return seconds_since(start);
 }
 

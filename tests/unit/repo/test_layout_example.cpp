@@ -14,7 +14,7 @@ namespace {
 
 std::string documented_example() {
     const std::string doc = odo::read_file(ODO_SOURCE_DIR "/docs/layout.md");
-    const auto begin = doc.find("```json\n");
+    const auto begin = doc.find("```json\n", doc.find("<!-- odo-layout-example: pixelforge -->"));
     REQUIRE(begin != std::string::npos);
     const auto end = doc.find("```", begin + 8);
     REQUIRE(end != std::string::npos);
