@@ -124,7 +124,7 @@ struct SpawnSetup {
 
 // Starts the child in a process group of its own (so a timeout can end everything it started:
 // ncu runs the benchmark as its own child), with default signal handling and an empty mask.
-// Returns the pid, or the errno of the failure.
+// Sets `pid` and returns 0, or returns the errno of the failure.
 inline int spawn_child(const std::string& exe, std::vector<std::string> argv,
                        std::vector<std::string> env, const std::filesystem::path& dir,
                        const int child_ends[3], pid_t& pid) {
