@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const odo::driver::ProfileOptions o = odo::driver::parse_profile_options(
             split_arguments({reinterpret_cast<const char*>(data), size}));
-        if (o.help)
+        if (o.help || o.version)
             return 0;
         if (o.bench.empty() || o.case_key.empty() ||
             (o.profiler != "ncu" && o.profiler != "nsys" && o.profiler != "auto"))
