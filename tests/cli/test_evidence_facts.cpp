@@ -158,8 +158,9 @@ TEST_CASE("public header changes: signature lines are a GAP, other lines MANUAL"
     repo.commit("docs: describe Invert");
     const Finding manual = Campaign(repo, base).odo5();
     CHECK(manual.status == Status::Manual);
-    CHECK(manual.evidence.rfind("diff in OpInvert.hpp (1 changed line(s): +/// Inverts every "
-                                "channel.); a human must decide",
+    CHECK(manual.evidence.rfind("diff in " + header +
+                                    " (1 changed line(s): +/// Inverts every "
+                                    "channel.); a human must decide",
                                 0) == 0);
     replace_in(repo, header, "const nvcv::Tensor &out);", "const nvcv::Tensor &out, int mode);");
     repo.commit("perf(invert): add a mode");

@@ -2,10 +2,11 @@
 // ODO-5: an optimization keeps the operator's public API and ABI. The C/C++ headers are compared
 // line by line (review/header_diff.hpp) and the Python binding by its snapshot
 // (review/binding_snapshot.hpp); whatever cannot be decided safely goes to a human (MANUAL) with
-// what they must decide.
+// what they must decide. Files are named by their repository-relative paths (the reference gave
+// bare file names, which ODO-12's paths then seemed to contradict: OpInvert.cpp is both the
+// binding and a kernel source).
 #include "odo/core/text.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
-#include "odo/repo/path_text.hpp"
 #include "odo/review/binding_snapshot.hpp"
 #include "odo/review/header_diff.hpp"
 #include "odo/review/source_text.hpp"
@@ -26,13 +27,6 @@ struct ApiSurfaceChange {
 };
 
 namespace detail {
-
-inline std::vector<std::string> file_names(const std::vector<std::string>& paths) {
-    std::vector<std::string> names;
-    for (const std::string& path : paths)
-        names.emplace_back(repo::file_name(path));
-    return names;
-}
 
 // Up to three diff lines, each "<sign><text>" stripped and cut to 80 characters.
 inline std::string shown_lines(const std::vector<review::DiffLine>& lines) {
@@ -101,7 +95,7 @@ inline Finding check_odo5_api_abi(const ChangeRange& range, const ApiSurfaceChan
     if (headers.empty() && !binding_changed)
         return detail::evidence_finding(
             id, Status::Pass, "API/ABI surface unchanged (no diff in public headers/binding)",
-            "no changes in " + text::join(detail::file_names(surface_files), ", "), guide);
+            "no changes in " + text::join(surface_files, ", "), guide);
 
     const std::string feature_fix =
         "Revert the public signature change, or split it into a separate feature MR.";
@@ -121,14 +115,14 @@ inline Finding check_odo5_api_abi(const ChangeRange& range, const ApiSurfaceChan
         if (headers.empty())
             return detail::evidence_finding(
                 id, Status::Pass, "API/ABI surface unchanged (binding implementation only)",
-                std::string(repo::file_name(op.pybind)) +
+                op.pybind +
                     " changed with identical m.def registrations and bound callable signatures",
                 guide);
     }
     const std::string decide =
         "a human must decide whether the public API/ABI is unchanged (types, struct layouts, "
         "enum values, default arguments)";
-    const std::string changed_files = "diff in " + text::join(detail::file_names(headers), ", ");
+    const std::string changed_files = "diff in " + text::join(headers, ", ");
     if (!surface.header_lines)
         return detail::evidence_finding(
             id, Status::Manual, "Public header diff could not be read — verify API/ABI stability",

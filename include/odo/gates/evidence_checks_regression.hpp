@@ -22,7 +22,7 @@ struct RegressionGateFacts {
 
 namespace detail {
 
-// The reference's clipping of tool output in evidence: 1,200 characters.
+// The reference's clipping of tool output in evidence: 1,200 characters, marked on the same line.
 inline std::string clipped(std::string text) {
     constexpr std::size_t limit = 1200;
     if (text.size() <= limit)
@@ -30,11 +30,13 @@ inline std::string clipped(std::string text) {
     text.resize(limit);
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
         text.pop_back();
-    return text + "\n... output truncated ...";
+    return text + " ... output truncated ...";
 }
 
-inline std::string joined_lines(const std::vector<std::string>& lines) {
-    return text::join(lines, "\n");
+// The parts of an evidence text on one line: the reference joined them with line breaks, which
+// end the finding's Markdown bullet and spill the rest into the report as loose paragraphs.
+inline std::string one_line(const std::vector<std::string>& parts) {
+    return text::join(parts, "; ");
 }
 
 } // namespace detail
@@ -57,7 +59,8 @@ inline Finding check_odo7_baseline_regression(const RegressionGateFacts& f,
         return detail::evidence_finding(
             "ODO-7", Status::Gap,
             "Comparable committed baseline regression(s) detected or validation failed",
-            command + "\nexit=1\n" + detail::clipped(detail::joined_lines(lines)), golden, fix);
+            detail::one_line({command, "exit=1", detail::clipped(detail::one_line(lines))}), golden,
+            fix);
     }
     const baseline::RegressionReport& report = *f.regression;
     std::vector<std::string> lines;
@@ -68,26 +71,28 @@ inline Finding check_odo7_baseline_regression(const RegressionGateFacts& f,
             lines.push_back(baseline::cannot_tell_message(report, row));
     }
     lines.push_back(baseline::regression_summary(report));
-    const std::string output = detail::clipped(detail::joined_lines(lines));
+    const std::string output = detail::clipped(detail::one_line(lines));
     switch (report.status()) {
     case Status::Gap:
         return detail::evidence_finding(
             "ODO-7", Status::Gap,
             "Comparable committed baseline regression(s) detected or validation failed",
-            command + "\nexit=1\n" + output, golden, fix);
+            detail::one_line({command, "exit=1", output}), golden, fix);
     case Status::Manual:
         return detail::evidence_finding(
             "ODO-7", Status::Manual,
             "Committed baselines cannot be told apart from a regression vs " + f.compared_to,
-            command + "\n" + output +
-                "\ndecide: re-measure the named rows with more runs until their noise bands clear "
-                "the limit, or accept them as unchanged and record that decision in the MR",
+            detail::one_line(
+                {command, output,
+                 "decide: re-measure the named rows with more runs until their noise bands clear "
+                 "the limit, or accept them as unchanged and record that decision in "
+                 "the MR"}),
             golden, fix);
     default:
         return detail::evidence_finding("ODO-7", Status::Pass,
                                         "Comparable committed baselines do not regress vs " +
                                             f.compared_to,
-                                        command + "\n" + output, golden);
+                                        detail::one_line({command, output}), golden);
     }
 }
 

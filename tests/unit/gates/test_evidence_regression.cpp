@@ -46,14 +46,17 @@ TEST_CASE("ODO-7 passes unchanged committed baselines") {
     CHECK(f.status == Status::Pass);
     CHECK(f.summary == "Comparable committed baselines do not regress vs abc123");
     CHECK(f.guideline == guide + "#golden-rules");
-    CHECK(contains(f.evidence, "odo_baseline validate --reject-regressions-from abc123"));
+    CHECK(contains(f.evidence, "odo_baseline validate --reject-regressions-from abc123; compared"));
+    CHECK(f.evidence.find('\n') == std::string::npos); // stays inside its Markdown bullet
 }
 
 TEST_CASE("ODO-7 is a GAP for a 12% slower row") {
     const auto now = config(112.0, 0.5, 5);
     const Finding f = check_odo7_baseline_regression(facts(now, config(100.0, 0.5, 5)), guide);
     CHECK(f.status == Status::Gap);
+    CHECK(contains(f.evidence, "abc123; exit=1; "));
     CHECK(contains(f.evidence, "same-key baseline regressed +12.00%"));
+    CHECK(f.evidence.find('\n') == std::string::npos);
     CHECK(contains(f.fix, "revert the regressed baseline"));
 }
 
@@ -62,7 +65,8 @@ TEST_CASE("ODO-7 cannot tell a 9% slowdown inside a wide noise band: MANUAL with
     const Finding f = check_odo7_baseline_regression(facts(now, config(100.0, 20.0, 5)), guide);
     CHECK(f.status == Status::Manual);
     CHECK(contains(f.evidence, "cannot tell"));
-    CHECK(contains(f.evidence, "decide:"));
+    CHECK(contains(f.evidence, "; decide:"));
+    CHECK(f.evidence.find('\n') == std::string::npos);
 }
 
 TEST_CASE("ODO-7 is a GAP when validation fails or the gate cannot run") {
