@@ -17,21 +17,22 @@ using BaselineMap = std::map<std::string, boost::json::value>;
 // baselines iff these maps differ; formatting and key order play no part. nullopt: not a JSON
 // object.
 inline std::optional<BaselineMap> baselines_by_config(std::string_view text) {
-    const auto doc = json::try_parse(text);
+    auto doc = json::try_parse(text);
     if (!doc || !doc->is_object())
         return std::nullopt;
-    const boost::json::object& root = doc->get_object();
-    const boost::json::value* configs_value = root.if_contains("configs");
-    const boost::json::object& configs =
+    boost::json::object& root = doc->get_object();
+    boost::json::value* configs_value = root.if_contains("configs");
+    boost::json::object& configs =
         configs_value && configs_value->is_object() ? configs_value->get_object() : root;
     BaselineMap map;
-    for (const auto& kv : configs) {
+    for (auto& kv : configs) {
         if (!kv.value().is_object())
             continue;
-        const boost::json::value* baselines = kv.value().get_object().if_contains("baselines");
+        boost::json::value* baselines = kv.value().get_object().if_contains("baselines");
         if (!baselines || (baselines->is_object() && baselines->get_object().empty()))
             continue; // adding or removing a config without rows measures nothing
-        map.emplace(std::string(kv.key()), *baselines);
+        // Moved, not copied: the document is this call's own and goes away with it.
+        map.emplace(std::string(kv.key()), std::move(*baselines));
     }
     return map;
 }

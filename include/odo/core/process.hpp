@@ -15,6 +15,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <poll.h>
@@ -50,6 +51,9 @@ struct ProcessOptions {
     std::string input;                          // written to stdin, which is then closed
     // Environment changes for the child: a value sets the variable, nullopt removes it.
     std::map<std::string, std::optional<std::string>> environment;
+    // Called with stdout as far as it has arrived, each time more came; it may erase what it
+    // consumed, so a long answer is read piece by piece instead of held whole.
+    std::function<void(std::string& out)> consume_output = nullptr;
 };
 
 namespace detail {
@@ -178,10 +182,12 @@ inline int child_exit_fd(pid_t pid) {
 #endif
 }
 
-// Reads what is available on `fd` into `sink`; closes `fd` at end of file or error.
-inline void drain(int& fd, std::string& sink) {
+// Reads what is available on `fd` into `sink`, or `limit` bytes of it; closes `fd` at end of
+// file or error. Returns how many bytes it read.
+inline std::size_t drain(int& fd, std::string& sink, std::size_t limit = std::string::npos) {
     char buffer[65536];
-    while (fd >= 0) {
+    const std::size_t start = sink.size();
+    while (fd >= 0 && sink.size() - start < limit) {
         const ssize_t n = ::read(fd, buffer, sizeof buffer);
         if (n > 0) {
             sink.append(buffer, static_cast<std::size_t>(n));
@@ -190,9 +196,10 @@ inline void drain(int& fd, std::string& sink) {
         if (n < 0 && (errno == EINTR))
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-            return;
+            break;
         Pipes::close_fd(fd);
     }
+    return sink.size() - start;
 }
 
 // Writes what `fd` accepts of the rest of `input`; closes it when all is written or the child
@@ -237,8 +244,23 @@ inline int exit_code_of(int status) {
 // Waits for the child while moving its streams, until it exits or the deadline passes. Returns
 // the wait status, or nullopt at the deadline. Output a child's descendants still write after
 // the child itself exited is not waited for: a daemon holding the pipe cannot hold odo.
-inline std::optional<int> pump(pid_t pid, Pipes& pipes, const std::string& input,
+inline std::optional<int> pump(pid_t pid, Pipes& pipes, const ProcessOptions& options,
                                std::chrono::steady_clock::time_point deadline, ProcessResult& r) {
+    const std::string& input = options.input;
+    // A consumer is handed stdout a megabyte at a time at most, so a fast writer cannot make
+    // it hold more than that beyond the answer it is reading.
+    auto take_output = [&] {
+        if (!options.consume_output) {
+            drain(pipes.out, r.out);
+            return;
+        }
+        const std::size_t piece = std::size_t(1) << 20;
+        for (std::size_t n = piece; n >= piece;) {
+            n = drain(pipes.out, r.out, piece);
+            if (n > 0)
+                options.consume_output(r.out);
+        }
+    };
     const int exit_fd = child_exit_fd(pid);
     std::size_t written = 0;
     if (input.empty())
@@ -266,12 +288,12 @@ inline std::optional<int> pump(pid_t pid, Pipes& pipes, const std::string& input
         const bool watching_exit = exit_fd >= 0;
         ::poll(fds, n, static_cast<int>(watching_exit ? left : std::min<long long>(left, 5)));
         feed(pipes.in, input, written);
-        drain(pipes.out, r.out);
+        take_output();
         drain(pipes.err, r.err);
     }
     if (exit_fd >= 0)
         ::close(exit_fd);
-    drain(pipes.out, r.out); // what the child wrote before it exited
+    take_output(); // what the child wrote before it exited
     drain(pipes.err, r.err);
     return status;
 }
@@ -321,7 +343,7 @@ inline ProcessResult run_process(const std::string& program, const std::vector<s
     }
     r.started = true;
     const auto deadline = std::chrono::steady_clock::now() + options.timeout;
-    const std::optional<int> status = detail::pump(pid, pipes, options.input, deadline, r);
+    const std::optional<int> status = detail::pump(pid, pipes, options, deadline, r);
     if (status) {
         r.exit_code = detail::exit_code_of(*status);
         return r;

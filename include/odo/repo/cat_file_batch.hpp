@@ -2,6 +2,7 @@
 // The `git cat-file --batch` protocol, apart from the process that speaks it, so the reader can be
 // tested and fuzzed without git.
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -28,9 +29,14 @@ inline std::optional<std::string> cat_file_batch_input(const std::vector<std::st
 
 namespace detail {
 
-// The size in a cat-file header "<hex sha> <type> <size>", or nullopt for any other line. A size
-// too large to be real is not a header either.
-inline std::optional<std::size_t> cat_file_object_size(std::string_view header) {
+// The object id and size in a cat-file header "<hex sha> <type> <size>", or nullopt for any
+// other line. A size too large to be real is not a header either.
+struct CatFileHeader {
+    std::string_view oid;
+    std::size_t size = 0;
+};
+
+inline std::optional<CatFileHeader> cat_file_header(std::string_view header) {
     const auto first = header.find(' ');
     const auto second = header.find(' ', first + 1);
     if (first == std::string_view::npos || second == std::string_view::npos ||
@@ -45,7 +51,36 @@ inline std::optional<std::size_t> cat_file_object_size(std::string_view header) 
     std::size_t size = 0;
     for (const char digit : digits)
         size = size * 10 + static_cast<std::size_t>(digit - '0');
-    return size;
+    return CatFileHeader{header.substr(0, first), size};
+}
+
+// One answer read from the front of `out`: its object id and contents (empty oid and no
+// contents for a missing or ambiguous spec) and how many bytes it took.
+struct CatFileAnswer {
+    enum class Shape { Complete, Incomplete, Foreign } shape = Shape::Incomplete;
+    std::string_view oid;
+    std::optional<std::string_view> contents;
+    std::size_t length = 0;
+};
+
+inline CatFileAnswer next_cat_file_answer(std::string_view out, const std::string& spec) {
+    using Shape = CatFileAnswer::Shape;
+    const std::size_t eol = out.find('\n');
+    if (eol == std::string_view::npos)
+        return {};
+    const std::string_view header = out.substr(0, eol);
+    const auto parsed = cat_file_header(header);
+    if (!parsed) {
+        if (header != spec + " missing" && header != spec + " ambiguous")
+            return {Shape::Foreign, {}, {}, 0};
+        return {Shape::Complete, {}, std::nullopt, eol + 1};
+    }
+    const std::size_t body = eol + 1;
+    if (parsed->size >= out.size() - body)
+        return {};
+    if (out[body + parsed->size] != '\n')
+        return {Shape::Foreign, {}, {}, 0};
+    return {Shape::Complete, parsed->oid, out.substr(body, parsed->size), body + parsed->size + 1};
 }
 
 } // namespace detail
@@ -57,26 +92,54 @@ inline std::optional<std::size_t> cat_file_object_size(std::string_view header) 
 inline CatFileObjects parse_cat_file_batch(std::string_view out,
                                            const std::vector<std::string>& specs) {
     CatFileObjects result;
-    std::size_t pos = 0;
     for (const std::string& spec : specs) {
-        const std::size_t eol = out.find('\n', pos);
-        if (eol == std::string_view::npos)
+        const detail::CatFileAnswer answer = detail::next_cat_file_answer(out, spec);
+        if (answer.shape != detail::CatFileAnswer::Shape::Complete)
             break;
-        const std::string_view header = out.substr(pos, eol - pos);
-        pos = eol + 1;
-        const auto size = detail::cat_file_object_size(header);
-        if (!size) {
-            if (header != spec + " missing" && header != spec + " ambiguous")
-                break;
-            result[spec] = std::nullopt;
-            continue;
-        }
-        if (*size >= out.size() - pos || out[pos + *size] != '\n')
-            break;
-        result[spec] = std::string(out.substr(pos, *size));
-        pos += *size + 1;
+        result[spec] =
+            answer.contents ? std::optional<std::string>(*answer.contents) : std::nullopt;
+        out.remove_prefix(answer.length);
     }
     return result;
 }
+
+// The same answers, handed over one at a time as they arrive, so a reader of many large
+// versions holds one of them at once. `feed` takes what arrived so far and erases the answers
+// it handed to `on_object` (spec, object id, contents or nullopt for a missing object); after an
+// answer of another shape it hands over nothing more. `answered()` tells a complete read.
+class CatFileStream {
+public:
+    using Handler = std::function<void(const std::string& spec, std::string_view oid,
+                                       std::optional<std::string_view> contents)>;
+
+    CatFileStream(const std::vector<std::string>& specs, Handler on_object)
+        : specs_(specs), on_object_(std::move(on_object)) {}
+
+    void feed(std::string& out) {
+        std::size_t taken = 0;
+        while (!broken_ && answered_ < specs_.size()) {
+            const detail::CatFileAnswer answer = detail::next_cat_file_answer(
+                std::string_view(out).substr(taken), specs_[answered_]);
+            if (answer.shape == detail::CatFileAnswer::Shape::Incomplete)
+                break;
+            if (answer.shape == detail::CatFileAnswer::Shape::Foreign) {
+                broken_ = true;
+                break;
+            }
+            on_object_(specs_[answered_], answer.oid, answer.contents);
+            ++answered_;
+            taken += answer.length;
+        }
+        out.erase(0, broken_ || answered_ == specs_.size() ? out.size() : taken);
+    }
+
+    std::size_t answered() const noexcept { return answered_; }
+
+private:
+    const std::vector<std::string>& specs_;
+    Handler on_object_;
+    std::size_t answered_ = 0;
+    bool broken_ = false;
+};
 
 } // namespace odo::repo

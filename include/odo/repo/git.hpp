@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -54,14 +55,22 @@ inline std::map<std::string, std::optional<std::string>> pinned_git_environment(
 // timeout throws InputError naming the command, since nothing after it could be judged.
 class Git {
 public:
+    // Told every command before it runs: its arguments after the pinned configuration, and its
+    // standard input. A benchmark replays exactly these to time git apart from odo.
+    using Trace =
+        std::function<void(const std::vector<std::string>& args, const std::string& input)>;
+
     explicit Git(std::filesystem::path root,
-                 std::chrono::milliseconds timeout = std::chrono::seconds(60))
-        : root_(std::move(root)), timeout_(timeout) {}
+                 std::chrono::milliseconds timeout = std::chrono::seconds(60), Trace trace = {})
+        : root_(std::move(root)), timeout_(timeout), trace_(std::move(trace)) {}
 
     const std::filesystem::path& root() const noexcept { return root_; }
 
-    ProcessResult run(const std::vector<std::string>& args, std::string input = {}) const {
-        return run_git(args, root_, timeout_, std::move(input));
+    ProcessResult run(const std::vector<std::string>& args, std::string input = {},
+                      std::function<void(std::string&)> consume_output = {}) const {
+        if (trace_)
+            trace_(args, input);
+        return run_git(args, root_, timeout_, std::move(input), std::move(consume_output));
     }
 
     // stdout when git exits 0, else nullopt.
@@ -130,10 +139,23 @@ public:
         return parse_cat_file_batch(r.out, specs);
     }
 
+    // The same objects handed to `on_object` one at a time as git writes them, so that reading
+    // many large versions holds one at once. True when every spec was answered and git exited 0.
+    bool stream_objects(const std::vector<std::string>& specs,
+                        const CatFileStream::Handler& on_object) const {
+        const auto input = cat_file_batch_input(specs);
+        if (!input)
+            return false;
+        CatFileStream stream(specs, on_object);
+        const ProcessResult r =
+            run({"cat-file", "--batch"}, *input, [&](std::string& out) { stream.feed(out); });
+        return r.ok() && stream.answered() == specs.size();
+    }
+
     // The top level of the work tree containing `dir`, or nullopt outside a git repository.
     static std::optional<std::filesystem::path> toplevel(const std::filesystem::path& dir) {
         const ProcessResult r =
-            run_git({"rev-parse", "--show-toplevel"}, dir, std::chrono::seconds(30), {});
+            run_git({"rev-parse", "--show-toplevel"}, dir, std::chrono::seconds(30), {}, {});
         if (!r.ok())
             return std::nullopt;
         return std::filesystem::path(std::string(text::strip(r.out)));
@@ -142,10 +164,12 @@ public:
 private:
     static ProcessResult run_git(const std::vector<std::string>& args,
                                  const std::filesystem::path& dir,
-                                 std::chrono::milliseconds timeout, std::string input) {
+                                 std::chrono::milliseconds timeout, std::string input,
+                                 std::function<void(std::string&)> consume_output) {
         std::vector<std::string> argv = pinned_git_config();
         argv.insert(argv.end(), args.begin(), args.end());
-        ProcessOptions options{dir, timeout, std::move(input), pinned_git_environment()};
+        ProcessOptions options{dir, timeout, std::move(input), pinned_git_environment(),
+                               std::move(consume_output)};
         ProcessResult r = run_process("git", argv, options);
         if (r.timed_out)
             throw InputError(odo::detail::command_text("git", args) + ": timed out after " +
@@ -158,6 +182,7 @@ private:
 
     std::filesystem::path root_;
     std::chrono::milliseconds timeout_;
+    Trace trace_;
 };
 
 } // namespace odo::repo

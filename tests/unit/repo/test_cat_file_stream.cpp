@@ -1,0 +1,78 @@
+#include <odo/repo/cat_file_batch.hpp>
+
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace odo::repo;
+
+namespace {
+
+const std::string sha_a(40, 'a');
+const std::string sha_b(40, 'b');
+
+struct Seen {
+    std::string spec, oid;
+    std::optional<std::string> contents;
+    bool operator==(const Seen& o) const {
+        return spec == o.spec && oid == o.oid && contents == o.contents;
+    }
+};
+
+// Feeds `out` to a stream `piece` bytes at a time, as a pipe might deliver it.
+std::vector<Seen> stream_in_pieces(const std::string& out, const std::vector<std::string>& specs,
+                                   std::size_t piece, std::string* left = nullptr) {
+    std::vector<Seen> seen;
+    CatFileStream stream(specs, [&](const std::string& spec, std::string_view oid,
+                                    std::optional<std::string_view> contents) {
+        seen.push_back({spec, std::string(oid),
+                        contents ? std::optional<std::string>(*contents) : std::nullopt});
+    });
+    std::string buffer;
+    for (std::size_t pos = 0; pos < out.size(); pos += piece) {
+        buffer += out.substr(pos, piece);
+        stream.feed(buffer);
+    }
+    if (left)
+        *left = buffer;
+    CHECK(stream.answered() == seen.size());
+    return seen;
+}
+
+} // namespace
+
+TEST_CASE("cat-file stream: answers arrive one at a time, whatever the pieces the pipe cuts") {
+    const std::vector<std::string> specs = {"HEAD:a", "HEAD:gone", "v1:b", "HEAD:empty"};
+    const std::string out = sha_a + " blob 6\nx\ny z\n\nHEAD:gone missing\n" + sha_b +
+                            " blob 3\nabc\n" + sha_a + " blob 0\n\n";
+    const std::vector<Seen> expected = {{"HEAD:a", sha_a, std::string("x\ny z\n")},
+                                        {"HEAD:gone", "", std::nullopt},
+                                        {"v1:b", sha_b, std::string("abc")},
+                                        {"HEAD:empty", sha_a, std::string()}};
+    for (const std::size_t piece : {std::size_t(1), std::size_t(7), out.size()}) {
+        CAPTURE(piece);
+        std::string left;
+        CHECK(stream_in_pieces(out, specs, piece, &left) == expected);
+        CHECK(left.empty()); // every answer handed over is erased from the buffer
+    }
+    // The same bytes read whole give the same contents.
+    const CatFileObjects whole = parse_cat_file_batch(out, specs);
+    REQUIRE(whole.size() == 4);
+    CHECK(whole.at("HEAD:a") == std::optional<std::string>("x\ny z\n"));
+}
+
+TEST_CASE("cat-file stream: an answer cut short waits; one of another shape stops the stream") {
+    const std::vector<std::string> specs = {"HEAD:a", "HEAD:b"};
+    std::string left;
+    // Cut inside the second object: only the first is handed over, the rest waits in the buffer.
+    const std::string cut = sha_a + " blob 1\nx\n" + sha_b + " blob 5\nab";
+    CHECK(stream_in_pieces(cut, specs, 3, &left).size() == 1);
+    CHECK(left == sha_b + " blob 5\nab");
+    // A foreign line for the second spec: nothing more is attributed to any spec.
+    const std::string foreign = sha_a + " blob 1\nx\nfatal: something\n" + sha_b + " blob 1\ny\n";
+    CHECK(stream_in_pieces(foreign, specs, 1).size() == 1);
+    // A size that disagrees with the bytes (no newline after them) is foreign too.
+    CHECK(stream_in_pieces(sha_a + " blob 1\nxy\n", {"HEAD:a"}, 2).empty());
+}
