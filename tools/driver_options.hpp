@@ -79,7 +79,7 @@ inline boost::program_options::options_description option_descriptions(Options& 
         "profile-evidence", po::value<std::string>()->value_name("TEXT"),
         "measured profiler evidence paragraph (summary init)")(
         "format", po::value(&o.format)->value_name("FORMAT"),
-        "md (default) or json report (preflight, evidence)")(
+        "md (default), json or junit report (preflight, evidence)")(
         "out", po::value<std::string>()->value_name("PATH"),
         "also write the report to PATH, atomically")(
         "repo", po::value<std::string>()->value_name("DIR"),
@@ -136,7 +136,7 @@ inline Options parse_options(const std::vector<std::string>& args) {
     if (!vm.count("phase"))
         throw UsageError("the following arguments are required: --phase");
     detail::require_choice("--phase", o.phase, {"preflight", "evidence", "summary"});
-    detail::require_choice("--format", o.format, {"md", "json"});
+    detail::require_choice("--format", o.format, {"md", "json", "junit"});
     detail::require_choice("--state", o.state, {"provisional", "final"});
     detail::require_choice("--impact-metric", o.impact_metric, {"cpp_time", "python_overhead"});
     detail::require_choice("--bottleneck", o.bottleneck, {"Memory-bound", "Compute-bound"});

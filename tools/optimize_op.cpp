@@ -7,6 +7,7 @@
 #include <odo/core/error.hpp>
 #include <odo/core/error_output.hpp>
 #include <odo/core/file.hpp>
+#include <odo/core/junit.hpp>
 #include <odo/core/render.hpp>
 #include <odo/gates/evidence.hpp>
 #include <odo/gates/preflight.hpp>
@@ -48,6 +49,8 @@ std::optional<std::string> read_results(const Options& o) {
 }
 
 std::string render(const odo::Report& report, const Options& o) {
+    if (o.format == "junit")
+        return odo::render_junit(report);
     return o.format == "json" ? odo::render_json(report) : odo::render_markdown(report);
 }
 

@@ -119,14 +119,13 @@ inline JunitOutcome junit_outcome(Status s, Phase phase) noexcept {
     return JunitOutcome::Failed;
 }
 
-inline std::string junit_testcase(const Report& r, const Finding& f, const std::string& item) {
-    const std::string classname = "odo." + std::string(to_string(r.phase)) + "." + r.operator_name;
-    const std::string name = f.id + " " + r.operator_name + (item.empty() ? "" : " " + item);
+inline std::string junit_testcase(const std::string& classname, Phase phase, const Finding& f,
+                                  const std::string& name) {
     const std::string details = finding_details(f);
     const std::string message = std::string(to_string(f.status)) + ": " + f.summary;
     std::string out =
         "    <testcase" + xml_attribute("classname", classname) + xml_attribute("name", name);
-    switch (junit_outcome(f.status, r.phase)) {
+    switch (junit_outcome(f.status, phase)) {
     case JunitOutcome::Passed:
         return out + ">\n      <system-out>" + xml_text(details, false) +
                "</system-out>\n    </testcase>\n";
@@ -141,33 +140,69 @@ inline std::string junit_testcase(const Report& r, const Finding& f, const std::
     return out;
 }
 
+struct JunitCounts {
+    std::size_t tests = 0, failures = 0, skipped = 0;
+
+    void add(Status s, Phase phase) {
+        const JunitOutcome outcome = junit_outcome(s, phase);
+        ++tests;
+        failures += outcome == JunitOutcome::Failed;
+        skipped += outcome == JunitOutcome::Skipped;
+    }
+    std::string attributes() const {
+        return xml_attribute("tests", std::to_string(tests)) +
+               xml_attribute("failures", std::to_string(failures)) + xml_attribute("errors", "0") +
+               xml_attribute("skipped", std::to_string(skipped));
+    }
+};
+
 } // namespace detail
 
-// The report as JUnit XML, the subset GitLab's and Jenkins' test-report readers take: one
-// testcase per finding, classname `odo.<phase>.<operator>` (GitLab's suite column), name
-// "<ID> <operator>" — plus `items[i]` for finding i where a check runs once per item (a
-// benchmark case, a baseline row), since a reader keeps only the first of equal names. The
-// failure and skipped text carries the summary, evidence and fix; GitLab shows that text, not
-// the message attribute. `items` is empty or holds one entry per finding.
-inline std::string render_junit(const Report& r, const std::vector<std::string>& items = {}) {
-    std::size_t failures = 0, skipped = 0;
-    for (const Finding& f : r.findings) {
-        const detail::JunitOutcome outcome = detail::junit_outcome(f.status, r.phase);
-        failures += outcome == detail::JunitOutcome::Failed;
-        skipped += outcome == detail::JunitOutcome::Skipped;
+// One testsuite of a JUnit report: a findings report and what produced it. `kind` names the
+// producer ("preflight", "evidence", "bench", "baselines") in the classname
+// `odo.<kind>.<operator>`, which GitLab shows as the suite. Where a check runs once per item
+// (a benchmark case, a baseline row) `items[i]` names what finding i is about, so that each
+// testcase name is unique: a reader keeps only the first of equal names. `items` is empty or
+// holds one entry per finding.
+struct JunitSuite {
+    std::string kind;
+    Report report;
+    std::vector<std::string> items;
+};
+
+// The suites as JUnit XML, the subset GitLab's and Jenkins' test-report readers take: one
+// testcase per finding, named "<ID> <operator>[ <item>]", whose failure or skipped text carries
+// the summary, evidence and fix (GitLab shows that text, not the message attribute). The
+// report's phase decides whether MANUAL fails (see junit_outcome). Like the other renderers,
+// without a trailing newline.
+inline std::string render_junit(const std::vector<JunitSuite>& suites, const std::string& name) {
+    detail::JunitCounts all;
+    std::string body;
+    for (const JunitSuite& suite : suites) {
+        const Report& r = suite.report;
+        const std::string classname = "odo." + suite.kind + "." + r.operator_name;
+        detail::JunitCounts counts;
+        std::string cases;
+        for (std::size_t i = 0; i < r.findings.size(); ++i) {
+            const Finding& f = r.findings[i];
+            counts.add(f.status, r.phase);
+            all.add(f.status, r.phase);
+            const std::string item = i < suite.items.size() ? suite.items[i] : "";
+            cases += detail::junit_testcase(classname, r.phase, f,
+                                            f.id + " " + r.operator_name +
+                                                (item.empty() ? "" : " " + item));
+        }
+        body += "  <testsuite" + detail::xml_attribute("name", classname) + counts.attributes() +
+                ">\n" + cases + "  </testsuite>\n";
     }
-    const std::string counts = detail::xml_attribute("tests", std::to_string(r.findings.size())) +
-                               detail::xml_attribute("failures", std::to_string(failures)) +
-                               detail::xml_attribute("errors", "0") +
-                               detail::xml_attribute("skipped", std::to_string(skipped));
-    const std::string suite = "odo." + std::string(to_string(r.phase)) + "." + r.operator_name;
-    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites" +
-                      detail::xml_attribute("name", "odo " + std::string(to_string(r.phase))) +
-                      counts + ">\n  <testsuite" + detail::xml_attribute("name", suite) + counts +
-                      ">\n";
-    for (std::size_t i = 0; i < r.findings.size(); ++i)
-        out += detail::junit_testcase(r, r.findings[i], i < items.size() ? items[i] : "");
-    return out + "  </testsuite>\n</testsuites>\n";
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites" +
+           detail::xml_attribute("name", name) + all.attributes() + ">\n" + body + "</testsuites>";
+}
+
+// A gate's report as JUnit XML: one suite named for its phase.
+inline std::string render_junit(const Report& r) {
+    const std::string phase(to_string(r.phase));
+    return render_junit({{phase, r, {}}}, "odo " + phase);
 }
 
 } // namespace odo

@@ -35,7 +35,7 @@ TEST_CASE("junit: one testcase per finding, GAP fails, N-A skipped, evidence and
                         "</failure>"));
     CHECK(contains(xml, "name=\"X-4 HQResize\">\n      <skipped message=\"N-A: n/a\">N-A: n/a"
                         "</skipped>"));
-    CHECK(odo::text::ends_with(xml, "  </testsuite>\n</testsuites>\n"));
+    CHECK(odo::text::ends_with(xml, "  </testsuite>\n</testsuites>"));
 }
 
 TEST_CASE("junit: MANUAL fails where it blocks the phase and is skipped with its text otherwise") {
@@ -49,13 +49,22 @@ TEST_CASE("junit: MANUAL fails where it blocks the phase and is skipped with its
                               "MANUAL: look\nevidence: probe\nfix: decide</skipped>"));
 }
 
-TEST_CASE("junit: items make the names of a per-item check unique") {
+TEST_CASE("junit: several suites; items make the names of a per-item check unique") {
     odo::Report r{"bench_invert", "bench_invert", odo::Phase::Evidence, {}};
     r.findings.push_back({"BENCH-TIME", r.phase, odo::Status::Pass, "same", "", "", ""});
     r.findings.push_back({"BENCH-TIME", r.phase, odo::Status::Gap, "slower", "", "", ""});
-    const std::string xml = odo::render_junit(r, {"invert_basic[0]", "invert_basic[1]"});
-    CHECK(contains(xml, "name=\"BENCH-TIME bench_invert invert_basic[0]\""));
+    odo::Report other{"bench_flip", "bench_flip", odo::Phase::Evidence, {r.findings[0]}};
+    const std::string xml = odo::render_junit(
+        {{"bench", r, {"invert_basic[0]", "invert_basic[1]"}}, {"bench", other, {"flip_basic[0]"}}},
+        "odo bench");
+    CHECK(contains(xml,
+                   "<testsuites name=\"odo bench\" tests=\"3\" failures=\"1\" errors=\"0\" "
+                   "skipped=\"0\">\n  <testsuite name=\"odo.bench.bench_invert\" tests=\"2\""));
+    CHECK(contains(xml, "classname=\"odo.bench.bench_invert\" "
+                        "name=\"BENCH-TIME bench_invert invert_basic[0]\""));
     CHECK(contains(xml, "name=\"BENCH-TIME bench_invert invert_basic[1]\""));
+    CHECK(contains(xml, "  </testsuite>\n  <testsuite name=\"odo.bench.bench_flip\" tests=\"1\""));
+    CHECK(contains(xml, "name=\"BENCH-TIME bench_flip flip_basic[0]\""));
 }
 
 TEST_CASE("junit: hostile text is escaped and no control character or bad UTF-8 reaches it") {

@@ -1,0 +1,97 @@
+// The JUnit reports of optimize_op (preflight, evidence), odo_baseline validate and a benchmark's
+// --odo-gate, read back with a real XML parser and GitLab's fields: one testcase per finding,
+// named by check ID and operator, whose outcome agrees with the finding's status and the phase.
+#include "junit_check.hpp"
+#include "temp_repo.hpp"
+
+#include <odo/core/json_read.hpp>
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using odo::testing::JunitCase;
+using odo::testing::TempRepo;
+
+odo::ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
+    args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
+    return odo::testing::run_in(repo.root(), "/usr/bin/env", args);
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// The outcome a finding of `status` must have in `phase`'s JUnit report.
+std::string expected_outcome(const std::string& status, const std::string& phase) {
+    if (status == "GAP" || (status == "MANUAL" && phase == "evidence"))
+        return "failure";
+    return status == "PASS" ? "passed" : "skipped";
+}
+
+// Runs `args` once with --format json and once with --format junit --out report.xml and checks
+// that the JUnit report holds the JSON report's findings, in order, with the right outcomes and
+// the evidence and fix in a failure's text.
+std::vector<JunitCase> check_against_json(const TempRepo& repo, std::vector<std::string> args) {
+    std::vector<std::string> json_args = args, junit_args = args;
+    json_args.insert(json_args.end(), {"--format", "json"});
+    junit_args.insert(junit_args.end(), {"--format", "junit", "--out", "report.xml"});
+    const auto json = optimize_op(repo, json_args);
+    const auto junit = optimize_op(repo, junit_args);
+    INFO(junit.err);
+    CHECK(junit.exit_code == json.exit_code);
+    CHECK(junit.out == repo.read("report.xml"));
+    const auto report = odo::json::parse(json.out, "stdout");
+    const std::string phase(report.at("phase").as_string());
+    const std::vector<JunitCase> cases = odo::testing::read_junit(repo.root() / "report.xml");
+    const auto& findings = report.at("findings").as_array();
+    REQUIRE(cases.size() == findings.size());
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const auto& f = findings[i].as_object();
+        const std::string status(f.at("status").as_string());
+        const std::string id(f.at("id").as_string());
+        INFO(id);
+        CHECK(cases[i].classname == "odo." + phase + ".Invert");
+        CHECK(cases[i].name == id + " Invert");
+        CHECK(cases[i].outcome == expected_outcome(status, phase));
+        CHECK(odo::text::starts_with(cases[i].text, status + ": "));
+        if (cases[i].outcome == "failure" && !f.at("fix").as_string().empty())
+            CHECK(contains(cases[i].text, "\\nfix: "));
+    }
+    return cases;
+}
+
+bool has(const std::vector<JunitCase>& cases, const std::string& outcome,
+         const std::string& text_start) {
+    for (const JunitCase& c : cases)
+        if (c.outcome == outcome && odo::text::starts_with(c.text, text_start))
+            return true;
+    return false;
+}
+
+} // namespace
+
+TEST_CASE(
+    "optimize_op --format junit: preflight findings, MANUAL skipped where it does not block") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const auto ready = check_against_json(repo, {"Invert", "--phase", "preflight"});
+    CHECK(has(ready, "skipped", "MANUAL: ")); // PRE-4 without profilers on PATH
+    CHECK_FALSE(has(ready, "failure", ""));
+    repo.remove("tests/cvcuda/system/TestOpInvert.cpp");
+    repo.commit("drop the system test");
+    CHECK(has(check_against_json(repo, {"Invert", "--phase", "preflight"}), "failure", "GAP: "));
+}
+
+TEST_CASE("optimize_op --format junit: evidence findings, hostile commit text stays well-formed") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    repo.git({"checkout", "-q", "-b", "campaign"});
+    const std::string kernel = "src/cvcuda/priv/OpInvert.cu";
+    repo.write(kernel, repo.read(kernel) + "// changed\n");
+    repo.commit("perf(invert): <b>&amp;</b> \x1b[31m\x01 \xff done");
+    const auto cases = check_against_json(repo, {"Invert", "--phase", "evidence"});
+    CHECK(has(cases, "failure", "GAP: "));
+    CHECK(has(cases, "passed", "PASS: "));
+}
