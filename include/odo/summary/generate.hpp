@@ -6,6 +6,7 @@
 #include "odo/summary/checklist.hpp"
 #include "odo/summary/derive.hpp"
 #include "odo/summary/document.hpp"
+#include "odo/summary/host_reference.hpp"
 #include "odo/summary/learnings.hpp"
 #include "odo/summary/markers.hpp"
 #include "odo/summary/parse.hpp"
@@ -81,17 +82,21 @@ inline SummaryBody derived_body(const Metadata& m, const SummaryArtifacts& a,
             " coverage for reference SKU(s): " + text::join(skus.missing_references, ", "));
     if (skus.complete.empty())
         throw SummaryError("no SKU has full before/after C++ timing coverage");
+    const auto reported = skus.reported_timings();
+    std::vector<std::string> reported_stems;
+    for (const SkuTimings* t : reported)
+        reported_stems.push_back(t->stem);
     SummaryBody b;
     b.lead_text = h.lead_text;
     b.preamble_notes = h.preamble_notes;
-    b.status_line = status_line(m);
+    b.status_line =
+        status_line(m) + host_reference_note(host_references(a.sku_map, reported_stems));
     b.warnings = local_sku_warnings(skus);
     b.bottleneck = h.bottleneck;
     b.profile_evidence = std::string(pytext::trim_blank_lines(h.profile_evidence));
     b.optimized_count = static_cast<long long>(optimized.size());
     b.total_count = static_cast<long long>(surfaces.candidate.cases.size());
     b.categories = optimized_categories(surfaces.candidate, optimized);
-    const auto reported = skus.reported_timings();
     b.impact_rows =
         impact_rows(reported, optimized, surfaces.candidate.cases.size(), m.impact_metric);
     b.layout_rows = layout_rows(reported, layout_pairing(surfaces.candidate));
