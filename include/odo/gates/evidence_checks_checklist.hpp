@@ -2,6 +2,7 @@
 // ODO-1, ODO-4 and ODO-8 (gates.md §4): checks of the human-written checklist items of the v1
 // summary, cross-checked with what the repository shows. Each takes the checklist item as the
 // summary's parser read it from the live block — the same line ODO-3 validates.
+#include "odo/core/pattern.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
@@ -9,7 +10,6 @@
 
 #include <filesystem>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -23,9 +23,11 @@ struct ChecklistEntry {
 
 namespace detail {
 
+// The checklist reads text the MR author wrote: odo::Pattern searches it in linear time, where
+// std::regex would recurse per character and overflow the stack on a long run of spaces.
 inline bool search(const std::string& text, const char* pattern, bool icase) {
-    const auto flags = icase ? std::regex::ECMAScript | std::regex::icase : std::regex::ECMAScript;
-    return std::regex_search(text, std::regex(pattern, flags));
+    return Pattern(pattern, icase ? Pattern::Case::insensitive : Pattern::Case::sensitive)
+        .found_in(text);
 }
 
 } // namespace detail

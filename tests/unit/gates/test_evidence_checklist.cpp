@@ -56,6 +56,14 @@ TEST_CASE("a pixelwise assertion must be concrete (catalogue 17), and `is` is no
         CHECK_MESSAGE(!has_pixelwise_assertion(no), no);
 }
 
+TEST_CASE("ODO-1: a checklist item with a million spaces after EXPECT_EQ is judged, not a crash") {
+    // std::regex_search recursed once per space and overflowed the stack here.
+    const std::string spaces(1'000'000, ' ');
+    CHECK_FALSE(has_pixelwise_assertion("EXPECT_EQ" + spaces + "is how we checked"));
+    CHECK(has_pixelwise_assertion("EXPECT_EQ" + spaces + "(out, gold)"));
+    CHECK_FALSE(has_pixelwise_assertion("assert x" + spaces + "is fine"));
+}
+
 TEST_CASE("ODO-1: PASS, GAP, and MANUAL when the change is unknown") {
     const ChecklistEntry good{true,
                               "`assert bool(cupy.all(output == expected))` checks every pixel "
