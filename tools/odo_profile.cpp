@@ -1,25 +1,34 @@
 // odo_profile: profiles one benchmark case of an op's benchmark executable with the profilers on
-// PATH and prints the bottleneck classification and the evidence lines for the summary.
+// PATH and prints the bottleneck classification and the evidence lines for the summary; `import`
+// reads the same from profiler output saved elsewhere (a CI artifact, a colleague's export).
 //   odo_profile --bench EXE --case KEY [--profiler ncu|nsys|auto] [--kernel-regex R]
 //               [--timeout S] [--full-set] [--bench-arg ARG]...
+//   odo_profile import (--ncu FILE | --nsys FILE [--nsys FILE ...] | --sanitizer FILE)
+//               [--case KEY] [--format md|json]
 // The benchmark contract: `EXE --case KEY [ARG...]` runs only that case, inside an NVTX push/pop
 // range named KEY in the domain "odo" (odo::profile::ScopedRange, which odo's benchmark runner
 // opens around each case), and exits 0.
-// Exit codes: 0 classified; 1 a profiler failed, timed out or printed output odo cannot read;
-// 2 bad options, no profiler on PATH, or no kernel matched the case and kernel regex.
+// Exit codes: 0 classified (import: a clean sanitizer log); 1 a profiler failed or timed out, or
+// its output lacks the figures the classification reads or cannot be read (import: the sanitizer
+// log reports errors); 2 bad options, an unreadable file, no profiler on PATH, or no kernel
+// matched the case and kernel regex.
 #include "profile_options.hpp"
 
 #include <odo/core/error.hpp>
 #include <odo/core/error_output.hpp>
+#include <odo/core/file.hpp>
+#include <odo/core/json_write.hpp>
 #include <odo/core/program_path.hpp>
 #include <odo/profile/evidence_text.hpp>
 #include <odo/profile/ncu.hpp>
 #include <odo/profile/nsys.hpp>
+#include <odo/profile/sanitizer_report.hpp>
 #include <odo/surface/case_key.hpp>
 #include <odo/version.hpp>
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +39,7 @@ namespace {
 namespace fs = std::filesystem;
 namespace profile = odo::profile;
 
+using odo::driver::ProfileImportOptions;
 using odo::driver::ProfileOptions;
 
 void check_inputs(const ProfileOptions& o) {
@@ -78,22 +88,86 @@ private:
     fs::path path_;
 };
 
-void print_result(const ProfileOptions& o, const profile::ProfileFigures& figures,
-                  const std::vector<std::string>& provenance) {
-    const profile::Classification c = profile::classify(figures);
-    std::cout << "Case: " << o.case_key << "\n";
-    for (const std::string& p : provenance)
-        std::cout << "Profiler: " << p << "\n";
-    std::cout << "Classification: " << profile::to_string(c.bottleneck) << " (" << c.reason
-              << ")\n";
+// What a live run or an import read, ready to print.
+struct Profile {
+    std::string case_key; // the case the evidence names
+    profile::ProfileFigures figures;
+    std::vector<std::string> provenance;
+    std::vector<std::string> unreadable; // "ncu: 2 unreadable rows (...)": never left out
+};
+
+// The lines both commands print, one value per line; a value from the profiled program or a file
+// (a kernel name, a row) is kept to one line.
+void print_markdown(const Profile& p) {
+    const profile::Classification c = profile::classify(p.figures);
+    auto line = [](const std::string& label, const std::string& text) {
+        std::cout << label << ": " << odo::one_line(text) << "\n";
+    };
+    line("Case", p.case_key);
+    for (const std::string& text : p.provenance)
+        line("Profiler", text);
+    for (const std::string& text : p.unreadable)
+        line("Unreadable", text);
+    line("Classification", std::string(profile::to_string(c.bottleneck)) + " (" + c.reason + ")");
     if (auto ceiling = profile::ceiling_derivation(c))
-        std::cout << "Ceiling: " << *ceiling << "\n";
-    if (auto line = profile::primary_bottleneck_line(c))
-        std::cout << *line << "\n";
-    if (auto text = profile::profile_evidence(figures, c, o.case_key))
-        std::cout << "Profile evidence: " << *text << "\n";
-    if (auto text = profile::lead_exhaustion_at_ridge(c, o.case_key))
-        std::cout << "Lead exhaustion: " << *text << "\n";
+        line("Ceiling", *ceiling);
+    if (auto text = profile::primary_bottleneck_line(c))
+        std::cout << *text << "\n";
+    if (auto text = profile::profile_evidence(p.figures, c, p.case_key))
+        line("Profile evidence", *text);
+    if (auto text = profile::lead_exhaustion_at_ridge(c, p.case_key))
+        line("Lead exhaustion", *text);
+}
+
+boost::json::value optional_number(const std::optional<double>& v) {
+    return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+
+boost::json::value optional_text(const std::optional<std::string>& v) {
+    return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+
+boost::json::value ncu_json(const profile::NcuFigures& n) {
+    return {{"launches", n.launches},
+            {"kernels", n.kernels},
+            {"dominant_kernel", n.dominant_kernel},
+            {"total_duration_ns", optional_number(n.total_duration_ns)},
+            {"mean_duration_ns", optional_number(n.mean_duration_ns)},
+            {"memory_sol_pct", optional_number(n.memory_sol_pct)},
+            {"compute_sol_pct", optional_number(n.compute_sol_pct)},
+            {"dram_throughput_pct", optional_number(n.dram_throughput_pct)},
+            {"achieved_occupancy_pct", optional_number(n.achieved_occupancy_pct)},
+            {"dominant_stall", n.dominant_stall}};
+}
+
+boost::json::value nsys_json(const profile::NsysFigures& n) {
+    return {{"range_ns", optional_number(n.range_ns)}, {"kernel_ns", n.kernel_ns},
+            {"kernel_launches", n.kernel_launches},    {"kernels", n.kernels},
+            {"dominant_kernel", n.dominant_kernel},    {"api_ns", n.api_ns},
+            {"launch_api_ns", n.launch_api_ns},        {"sync_api_ns", n.sync_api_ns}};
+}
+
+void print_json(const Profile& p) {
+    const profile::Classification c = profile::classify(p.figures);
+    boost::json::array provenance(p.provenance.begin(), p.provenance.end());
+    boost::json::array unreadable(p.unreadable.begin(), p.unreadable.end());
+    const boost::json::object out{
+        {"case", p.case_key},
+        {"profilers", std::move(provenance)},
+        {"unreadable", std::move(unreadable)},
+        {"ncu", p.figures.ncu ? ncu_json(*p.figures.ncu) : nullptr},
+        {"nsys", p.figures.nsys ? nsys_json(*p.figures.nsys) : nullptr},
+        {"classification",
+         {{"bottleneck", profile::to_string(c.bottleneck)},
+          {"reason", c.reason},
+          {"max_sol_pct", optional_number(c.max_sol_pct)},
+          {"ceiling", optional_number(c.ceiling)},
+          {"at_ridge", c.at_ridge}}},
+        {"ceiling", optional_text(profile::ceiling_derivation(c))},
+        {"primary_bottleneck", optional_text(profile::primary_bottleneck_line(c))},
+        {"profile_evidence", optional_text(profile::profile_evidence(p.figures, c, p.case_key))},
+        {"lead_exhaustion", optional_text(profile::lead_exhaustion_at_ridge(c, p.case_key))}};
+    std::cout << odo::json::dumps(out, {2, false, true}) << "\n";
 }
 
 int run(const ProfileOptions& o) {
@@ -102,8 +176,7 @@ int run(const ProfileOptions& o) {
     profile::ProfileTarget target{o.bench, {"--case", o.case_key}, {}, {}};
     target.args.insert(target.args.end(), o.bench_args.begin(), o.bench_args.end());
     target.timeout = o.timeout();
-    profile::ProfileFigures figures;
-    std::vector<std::string> provenance;
+    Profile result{o.case_key, {}, {}, {}};
     for (const std::string& tool : profilers) {
         if (tool == "ncu") {
             profile::NcuOptions options;
@@ -113,20 +186,162 @@ int run(const ProfileOptions& o) {
             const profile::NcuRun ncu = profile::run_ncu(options, target);
             if (!ncu.status.ok())
                 return failure(ncu.status);
-            figures.ncu = ncu.figures;
-            provenance.push_back(ncu.provenance);
+            result.figures.ncu = ncu.figures;
+            result.provenance.push_back(ncu.provenance);
+            if (!ncu.report.skipped.empty())
+                result.unreadable.push_back("ncu: " + profile::skipped_rows_text(ncu.report));
         } else {
             const ScratchDir scratch;
             const profile::NsysRun nsys =
                 profile::run_nsys({o.case_key, scratch.path() / "case"}, target);
             if (!nsys.status.ok())
                 return failure(nsys.status);
-            figures.nsys = nsys.figures;
-            provenance.push_back("nsys " +
-                                 (nsys.version.empty() ? "(unknown version)" : nsys.version));
+            result.figures.nsys = nsys.figures;
+            result.provenance.push_back(
+                "nsys " + (nsys.version.empty() ? "(unknown version)" : nsys.version));
         }
     }
-    print_result(o, figures, provenance);
+    print_markdown(result);
+    return 0;
+}
+
+// An imported file's text; InputError (exit 2) naming the option when it cannot be read.
+std::string read_input(const std::string& option, const std::string& path) {
+    odo::driver::require_readable_file(option, path);
+    return odo::read_file(path);
+}
+
+// The failure of an import whose file was read but holds no usable figures: exit 1.
+int unusable(const std::string& file, const std::string& why) {
+    std::cerr << "odo_profile: " << odo::one_line(file + ": " + why) << "\n";
+    return 1;
+}
+
+// Reads the ncu export into `result`; nullopt when it can be classified, else the exit code.
+std::optional<int> import_ncu(const std::string& file, Profile& result) {
+    const std::string text = read_input("--ncu", file);
+    profile::NcuReport report;
+    try {
+        report = profile::parse_ncu_csv(text);
+    } catch (const odo::InputError& e) {
+        return unusable(file, e.what());
+    }
+    if (report.kernels.empty())
+        return unusable(file, "the ncu export holds no kernel launch; " +
+                                  std::string(report.skipped.empty()
+                                                  ? "0 unreadable rows"
+                                                  : profile::skipped_rows_text(report)));
+    const profile::NcuFigures figures = profile::ncu_figures(report);
+    if (auto missing = profile::missing_ncu_figures(report, figures))
+        return unusable(file, *missing);
+    result.figures.ncu = figures;
+    result.provenance.push_back("ncu (version not in the export; imported " + file + ")");
+    if (!report.skipped.empty())
+        result.unreadable.push_back("ncu: " + profile::skipped_rows_text(report));
+    return std::nullopt;
+}
+
+// Reads every nsys file into `result` as one summary; nullopt when it can be classified.
+std::optional<int> import_nsys(const ProfileImportOptions& o, Profile& result) {
+    profile::NsysStats stats;
+    for (const std::string& file : o.nsys) {
+        const std::string text = read_input("--nsys", file);
+        try {
+            profile::NsysStats read = profile::parse_nsys_stats(text);
+            for (profile::NsysTable& table : read.tables)
+                stats.tables.push_back(std::move(table));
+            if (stats.version.empty())
+                stats.version = read.version;
+        } catch (const odo::InputError& e) {
+            return unusable(file, e.what());
+        }
+    }
+    const std::string files = odo::text::join(o.nsys, ", ");
+    profile::NsysFigures figures;
+    try {
+        figures = profile::nsys_figures(stats, o.case_key);
+    } catch (const odo::InputError& e) {
+        return unusable(files, e.what());
+    }
+    if (figures.kernel_launches == 0)
+        return unusable(files, "the nsys kernel summary lists no kernel launch");
+    result.figures.nsys = figures;
+    result.provenance.push_back(
+        "nsys " + (stats.version.empty() ? "(version not in the output)" : stats.version) +
+        " (imported " + files + ")");
+    return std::nullopt;
+}
+
+std::string count_text(std::uint64_t n, const std::string& one, const std::string& many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// One line per run: its errors, hazards, leaks and the kinds of error it reported.
+std::string run_text(const profile::SanitizerReport& r) {
+    std::string text = count_text(r.errors, "error", "errors");
+    if (r.hazards)
+        text += ", " + count_text(*r.hazards, "hazard", "hazards");
+    if (r.leaked_bytes)
+        text += ", " + count_text(*r.leaked_bytes, "byte", "bytes") + " leaked";
+    std::vector<std::string> kinds;
+    for (const auto& [kind, count] : r.kinds)
+        kinds.push_back(std::to_string(count) + "x " + kind);
+    if (!kinds.empty())
+        text += " (" + odo::text::join(kinds, "; ") + ")";
+    return text;
+}
+
+int import_sanitizer(const ProfileImportOptions& o) {
+    const std::string text = read_input("--sanitizer", o.sanitizer);
+    std::vector<profile::SanitizerReport> runs;
+    try {
+        runs = profile::parse_sanitizer_runs(text);
+    } catch (const odo::InputError& e) {
+        return unusable(o.sanitizer, e.what());
+    }
+    bool clean = true;
+    boost::json::array json_runs;
+    for (const profile::SanitizerReport& run : runs) {
+        clean = clean && run.clean();
+        boost::json::array kinds;
+        for (const auto& [kind, count] : run.kinds)
+            kinds.push_back({{"headline", kind}, {"count", count}});
+        json_runs.push_back(
+            {{"errors", run.errors},
+             {"hazards", run.hazards ? boost::json::value(*run.hazards) : nullptr},
+             {"leaked_bytes", run.leaked_bytes ? boost::json::value(*run.leaked_bytes) : nullptr},
+             {"kinds", std::move(kinds)}});
+    }
+    if (o.format == "json") {
+        const boost::json::object out{
+            {"sanitizer_log", o.sanitizer}, {"runs", std::move(json_runs)}, {"clean", clean}};
+        std::cout << odo::json::dumps(out, {2, false, true}) << "\n";
+    } else {
+        std::cout << "Sanitizer log: " << odo::one_line(o.sanitizer) << "\n";
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            std::cout << "Run " << i + 1 << ": " << odo::one_line(run_text(runs[i])) << "\n";
+        std::cout << "Verdict: " << (clean ? "clean" : "errors reported") << "\n";
+    }
+    return clean ? 0 : 1;
+}
+
+int run_import(const ProfileImportOptions& o) {
+    if (!o.sanitizer.empty())
+        return import_sanitizer(o);
+    Profile result;
+    result.case_key = !o.case_key.empty() ? o.case_key : !o.ncu.empty() ? o.ncu : o.nsys.front();
+    if (!o.case_key.empty())
+        odo::surface::parse_case_key(o.case_key);
+    if (!o.ncu.empty())
+        if (auto failed = import_ncu(o.ncu, result))
+            return *failed;
+    if (!o.nsys.empty())
+        if (auto failed = import_nsys(o, result))
+            return *failed;
+    if (o.format == "json")
+        print_json(result);
+    else
+        print_markdown(result);
     return 0;
 }
 
@@ -143,7 +358,7 @@ int main(int argc, char** argv) {
             std::cout << "odo_profile " ODO_VERSION_STRING "\n";
             return 0;
         }
-        return run(options);
+        return options.import ? run_import(*options.import) : run(options);
     } catch (const odo::driver::UsageError& e) {
         odo::print_error(std::cerr, e, "odo_profile: error: ", " (see --help)");
     } catch (const odo::InputError& e) {

@@ -1,15 +1,27 @@
 #pragma once
-// Command-line options of odo_profile.
+// Command-line options of odo_profile: a live run (profile one case) or `import` (read profiler
+// output saved elsewhere).
 #include "option_checks.hpp"
 
 #include <boost/program_options.hpp>
 
 #include <chrono>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 namespace odo::driver {
+
+// `odo_profile import`: the files to read instead of running a profiler. ncu and nsys files may be
+// given together (their figures combine as in a live run with both); a sanitizer log stands alone.
+struct ProfileImportOptions {
+    std::string ncu;
+    std::vector<std::string> nsys;
+    std::string sanitizer;
+    std::string case_key; // optional: names the case in the evidence text and its NVTX range
+    std::string format = "md";
+};
 
 struct ProfileOptions {
     std::string bench;
@@ -21,6 +33,7 @@ struct ProfileOptions {
     std::vector<std::string> bench_args;
     bool help = false;
     bool version = false;
+    std::optional<ProfileImportOptions> import;
 
     // The profiler's time limit; parse_profile_options keeps timeout_s within what it can hold.
     std::chrono::milliseconds timeout() const {
@@ -53,22 +66,74 @@ inline boost::program_options::options_description profile_option_descriptions(P
     return d;
 }
 
+inline boost::program_options::options_description
+profile_import_descriptions(ProfileImportOptions& o, ProfileOptions& flags) {
+    namespace po = boost::program_options;
+    po::options_description d("Options of import");
+    d.add_options()("ncu", po::value(&o.ncu)->value_name("FILE"),
+                    "an ncu --csv export (--page details or raw)")(
+        "nsys", po::value(&o.nsys)->value_name("FILE"),
+        "nsys stats --format csv output, or one report's CSV file; repeatable")(
+        "sanitizer", po::value(&o.sanitizer)->value_name("FILE"), "a compute-sanitizer log")(
+        "case", po::value(&o.case_key)->value_name("KEY"),
+        "the case the profile is of (names it in the evidence; nsys: its NVTX range)")(
+        "format", po::value(&o.format)->value_name("md|json"), "output format (default md)")(
+        "help,h", po::bool_switch(&flags.help), "show this help and exit")(
+        "version", po::bool_switch(&flags.version), "print the version and exit");
+    return d;
+}
+
 inline void print_profile_help(std::ostream& os) {
     ProfileOptions scratch;
-    os << "usage: odo_profile --bench EXE --case KEY [options]\n\n"
+    ProfileImportOptions import_scratch;
+    os << "usage: odo_profile --bench EXE --case KEY [options]\n"
+          "       odo_profile import (--ncu FILE | --nsys FILE [--nsys FILE ...] | --sanitizer "
+          "FILE)\n"
+          "                          [--case KEY] [--format md|json]\n\n"
           "Profiles one benchmark case and prints its bottleneck classification, the summary's\n"
           "bottleneck line and profile evidence, and Lead exhaustion evidence when at ridge.\n"
           "The benchmark must run only that case for `EXE --case KEY`, inside an NVTX range\n"
           "named KEY in the domain \"odo\".\n"
-          "Exit codes: 0 classified; 1 a profiler failed or its output was unreadable;\n"
-          "2 bad options, no profiler on PATH, or no kernel matched.\n\n"
-       << profile_option_descriptions(scratch);
+          "import reads profiler output saved elsewhere and prints the same figures,\n"
+          "classification and evidence; for a sanitizer log, each run's errors.\n"
+          "Exit codes: 0 classified (import: a clean sanitizer log); 1 a profiler failed, or\n"
+          "its output lacks the figures the classification needs or cannot be read (import:\n"
+          "the sanitizer log reports errors); 2 bad options, an unreadable file, no profiler\n"
+          "on PATH, or no kernel matched.\n\n"
+       << profile_option_descriptions(scratch) << "\n"
+       << profile_import_descriptions(import_scratch, scratch);
 }
 
-// Parses the arguments after the program name. Positional arguments are refused: the benchmark's
-// own arguments go through --bench-arg.
+// The arguments after `import`.
+inline ProfileOptions parse_profile_import(const std::vector<std::string>& args) {
+    ProfileOptions o;
+    ProfileImportOptions& i = o.import.emplace();
+    boost::program_options::variables_map vm;
+    store_command_line(args, profile_import_descriptions(i, o), {}, vm);
+    notify_options(vm);
+    if (o.help || o.version)
+        return o;
+    const bool profile = !i.ncu.empty() || !i.nsys.empty();
+    if (!profile && i.sanitizer.empty())
+        throw UsageError("import needs --ncu FILE, --nsys FILE or --sanitizer FILE");
+    if (profile && !i.sanitizer.empty())
+        throw UsageError("--sanitizer reads a log on its own; give it without --ncu and --nsys");
+    for (const std::string& file : i.nsys)
+        if (file.empty())
+            throw UsageError("--nsys needs a file name");
+    if (!i.sanitizer.empty() && !i.case_key.empty())
+        throw UsageError("--case names a profiled case; a sanitizer log has none");
+    if (i.format != "md" && i.format != "json")
+        throw UsageError("--format '" + i.format + "': expected md or json");
+    return o;
+}
+
+// Parses the arguments after the program name: `import` and its options, or a live run's.
+// Positional arguments are refused: the benchmark's own arguments go through --bench-arg.
 inline ProfileOptions parse_profile_options(const std::vector<std::string>& args) {
     namespace po = boost::program_options;
+    if (!args.empty() && args.front() == "import")
+        return parse_profile_import({args.begin() + 1, args.end()});
     ProfileOptions o;
     po::variables_map vm;
     store_command_line(args, profile_option_descriptions(o), {}, vm);

@@ -41,6 +41,8 @@ inline void read_ncu_output(NcuRun& run, const std::string& nothing_profiled) {
         return;
     }
     run.figures = ncu_figures(run.report);
+    if (auto missing = missing_ncu_figures(run.report, run.figures))
+        run.status = {ProfilerOutcome::UnreadableOutput, *missing};
 }
 
 inline std::string ncu_filter_text(const NcuOptions& o) {

@@ -187,4 +187,25 @@ inline NcuFigures ncu_figures(const NcuReport& report) {
     return f;
 }
 
+// Why the classification cannot be made from `f`: the figures it reads (duration, Memory SOL,
+// Compute SOL) that no launch of `report` has, with the count of rows that could not be read (a
+// skipped row may be the one that held them); nullopt when all of them are there.
+inline std::optional<std::string> missing_ncu_figures(const NcuReport& report,
+                                                      const NcuFigures& f) {
+    std::vector<std::string> missing;
+    if (!f.total_duration_ns)
+        missing.emplace_back("duration");
+    if (!f.memory_sol_pct)
+        missing.emplace_back("Memory SOL");
+    if (!f.compute_sol_pct)
+        missing.emplace_back("Compute SOL");
+    if (missing.empty())
+        return std::nullopt;
+    std::string why = "ncu output has no " + odo::text::join(missing, ", ") + " for any of its " +
+                      std::to_string(f.launches) + (f.launches == 1 ? " launch" : " launches") +
+                      " (the SpeedOfLight section holds them); ";
+    const std::string skipped = skipped_rows_text(report);
+    return why + (skipped.empty() ? "0 unreadable rows" : skipped);
+}
+
 } // namespace odo::profile

@@ -3,6 +3,9 @@
 // read into kernels and metric values. Columns are found by header name, never by position: the
 // leading columns differ across ncu versions. The tool's own ==PROF== / ==WARNING== / ==ERROR==
 // lines and the profiled program's output before the table are set aside, not mistaken for data.
+// Since 2023 the details page ends its header with five rule columns ("Rule Name" … "Estimated
+// Speedup") that only rule rows fill: a metric row stops after its value (with a trailing comma),
+// and a rule row carries no metric. Both are read; a row that fits neither is counted in `skipped`.
 #include "odo/core/error.hpp"
 #include "odo/profile/detail/csv.hpp"
 #include "odo/profile/detail/number.hpp"
@@ -41,6 +44,7 @@ struct NcuReport {
     std::vector<NcuKernel> kernels;
     std::vector<std::string> messages; // the tool's ==PROF== / ==WARNING== / ==ERROR== lines
     std::vector<std::string> skipped;  // table rows that could not be read, and why
+    std::size_t rule_rows = 0;         // details page: rows holding a rule's advice, not a metric
 
     std::optional<double> value(const NcuKernel& kernel, std::size_t metric) const noexcept {
         if (metric >= kernel.values.size() || std::isnan(kernel.values[metric]))
@@ -72,6 +76,15 @@ inline bool is_ncu_message(std::string_view line) noexcept {
         if (c < 'A' || c > 'Z')
             return false;
     return true;
+}
+
+// The details page's trailing columns that only a rule row fills.
+inline bool is_ncu_rule_column(std::string_view name) noexcept {
+    for (std::string_view rule : {"Rule Name", "Rule Type", "Rule Description",
+                                  "Estimated Speedup Type", "Estimated Speedup"})
+        if (name == rule)
+            return true;
+    return false;
 }
 
 // Leading columns that describe the launch rather than measure it.
@@ -127,11 +140,11 @@ private:
             return;
         }
         const auto& cells = record_.cells();
-        if (cells.size() != header_size_)
+        if (cells.size() < min_cells_ || cells.size() > header_size_)
             return skip(line_number, std::to_string(cells.size()) + " cells, header has " +
-                                         std::to_string(header_size_));
+                                         std::to_string(header_size_) + cell_range_note());
         if (report_.page == NcuPage::Details)
-            read_details_row(cells);
+            read_details_row(cells, line_number);
         else
             read_raw_row(cells, line_number);
     }
@@ -143,6 +156,14 @@ private:
             if (m.rfind("==ERROR==", 0) == 0)
                 return why + "; ncu said: " + m;
         return why;
+    }
+
+    // " (a row needs 15 to 20)" where rows may leave off the trailing rule columns.
+    std::string cell_range_note() const {
+        if (min_cells_ == header_size_)
+            return {};
+        return " (a row needs " + std::to_string(min_cells_) + " to " +
+               std::to_string(header_size_) + ")";
     }
 
     void skip(std::size_t line_number, const std::string& why) {
@@ -159,12 +180,15 @@ private:
             return;
         header_found_ = true;
         header_size_ = cells.size();
+        min_cells_ = header_size_;
         section_ = find_column(cells, {"Section Name"});
         metric_name_ = find_column(cells, {"Metric Name"});
         metric_unit_ = find_column(cells, {"Metric Unit"});
         metric_value_ = find_column(cells, {"Metric Value"});
         if (metric_name_ >= 0 && metric_value_ >= 0) {
             report_.page = NcuPage::Details;
+            while (min_cells_ > 0 && is_ncu_rule_column(cells[min_cells_ - 1]))
+                --min_cells_;
             return;
         }
         report_.page = NcuPage::Raw;
@@ -177,8 +201,11 @@ private:
         expect_units_ = true;
     }
 
+    // Empty for a column the header lacks or a trailing column the row left off.
     std::string_view cell(const std::vector<std::string_view>& cells, std::ptrdiff_t column) {
-        return column < 0 ? std::string_view{} : cells[static_cast<std::size_t>(column)];
+        return column < 0 || static_cast<std::size_t>(column) >= cells.size()
+                   ? std::string_view{}
+                   : cells[static_cast<std::size_t>(column)];
     }
 
     NcuKernel& kernel_for(std::string_view id, std::string_view name) {
@@ -189,11 +216,18 @@ private:
         return report_.kernels[it->second];
     }
 
-    void read_details_row(const std::vector<std::string_view>& cells) {
+    void read_details_row(const std::vector<std::string_view>& cells, std::size_t line_number) {
+        const std::string_view name = cell(cells, metric_name_);
+        if (name.empty()) {
+            if (cells.size() > min_cells_ && !cells[min_cells_].empty())
+                ++report_.rule_rows;
+            else
+                skip(line_number, "a row without a metric name or a rule");
+            return;
+        }
         NcuKernel& kernel = kernel_for(cell(cells, id_), cell(cells, name_));
         const UnitScale scale = scale_unit(cell(cells, metric_unit_));
         const std::string_view section = cell(cells, section_);
-        const std::string_view name = cell(cells, metric_name_);
         key_.assign(section).append("\x1f").append(name).append("\x1f").append(scale.unit);
         const auto [it, added] = metric_by_key_.try_emplace(key_, report_.metrics.size());
         if (added)
@@ -231,6 +265,7 @@ private:
     bool header_found_ = false;
     bool expect_units_ = false;
     std::size_t header_size_ = 0;
+    std::size_t min_cells_ = 0; // fewer cells than the header: the rule columns left off
     std::ptrdiff_t id_ = -1, name_ = -1, section_ = -1;
     std::ptrdiff_t metric_name_ = -1, metric_unit_ = -1, metric_value_ = -1;
     std::vector<RawColumn> raw_columns_;
@@ -240,9 +275,23 @@ private:
 
 } // namespace detail
 
+// "2 unreadable rows (line 4: 2 cells, header has 3; line 5: unterminated quote)", the first
+// three reasons quoted; empty when every row was read.
+inline std::string skipped_rows_text(const NcuReport& report) {
+    const std::size_t n = report.skipped.size();
+    if (n == 0)
+        return {};
+    std::string text = std::to_string(n) + (n == 1 ? " unreadable row (" : " unreadable rows (");
+    for (std::size_t i = 0; i < n && i < 3; ++i)
+        text += (i ? "; " : "") + report.skipped[i];
+    return text + (n > 3 ? "; ...)" : ")");
+}
+
 // Parses ncu's CSV (details or raw page, detected from the header). InputError when the text has
 // no ncu table at all, quoting ncu's first ==ERROR== line when there is one. Rows that do not fit
-// the header are listed in `skipped` rather than failing the whole report.
+// the header are listed in `skipped` rather than failing the whole report; whoever uses the
+// report says how many (a figure that is missing because its row was skipped must not pass for
+// one ncu did not measure).
 inline NcuReport parse_ncu_csv(std::string_view text) {
     return detail::NcuCsvReader().read(text);
 }

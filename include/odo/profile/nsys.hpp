@@ -89,6 +89,8 @@ inline NsysRun run_nsys(const NsysOptions& options, const ProfileTarget& target,
         return run;
     try {
         run.summary = parse_nsys_stats(run.stats.out);
+        if (run.version.empty())
+            run.version = run.summary.version;
         run.figures = nsys_figures(run.summary, options.nvtx_range);
     } catch (const InputError& e) {
         run.status = {ProfilerOutcome::UnreadableOutput, e.what()};

@@ -3,11 +3,13 @@
 // calls, NVTX ranges), each as a table under a heading, or one table per file with --output.
 // Report names and column names changed across nsys versions (gpukernsum -> cuda_gpu_kern_sum,
 // "Average" -> "Avg (ns)", "Calls" -> "Num Calls"), so reports are found by any of their names and
-// columns by header name.
+// columns by header name. A table without a heading (one report's file, or `-q`) is named from its
+// header.
 #include "odo/core/error.hpp"
 #include "odo/core/text.hpp"
 #include "odo/profile/detail/csv.hpp"
 #include "odo/profile/detail/number.hpp"
+#include "odo/profile/tool_version.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -45,6 +47,7 @@ inline constexpr NsysReportName ranges{"nvtx_sum", "nvtxsum"};
 
 struct NsysStats {
     std::vector<NsysTable> tables;
+    std::string version; // from the report scripts' install path; empty when none was printed
 
     const NsysTable* find(const NsysReportName& report) const {
         for (const NsysTable& t : tables)
@@ -74,6 +77,36 @@ inline std::string_view nsys_report_heading(std::string_view line) {
         const std::size_t start = slash == std::string_view::npos ? 0 : slash + 1;
         return s.substr(start, py - start);
     }
+    return {};
+}
+
+// Whether every row names a CUDA API function (cudaX, cuX): what tells cuda_api_sum from the host
+// call summaries (osrt_sum, …) whose headers are the same.
+inline bool all_cuda_calls(const NsysTable& table) {
+    for (const NsysRow& row : table.rows)
+        if (!odo::text::starts_with(row.name, "cu"))
+            return false;
+    return true;
+}
+
+// The report whose header `cells` are, for a table without a heading: nvtx_sum has a Range
+// column; cuda_gpu_kern_sum counts Instances by Name; cuda_api_sum counts Num Calls by Name (so do
+// the host call summaries: see all_cuda_calls); cuda_gpu_mem_time_sum counts by Operation. Empty
+// when the header is none of those.
+inline std::string_view report_of_header(const std::vector<std::string_view>& cells) {
+    if (find_column(cells, {"Total Time (ns)", "Total Time"}) < 0)
+        return {};
+    const bool instances = find_column(cells, {"Instances"}) >= 0;
+    if (instances && find_column(cells, {"Range"}) >= 0)
+        return nsys_report::ranges.current;
+    if (find_column(cells, {"Name"}) >= 0) {
+        if (instances)
+            return nsys_report::kernels.current;
+        if (find_column(cells, {"Num Calls", "Calls"}) >= 0)
+            return nsys_report::api.current;
+    }
+    if (find_column(cells, {"Operation"}) >= 0 && find_column(cells, {"Count"}) >= 0)
+        return "cuda_gpu_mem_time_sum";
     return {};
 }
 
@@ -157,21 +190,30 @@ inline NsysTable parse_nsys_table(std::string_view csv, std::string report) {
     return reader.take();
 }
 
-// The console output of `nsys stats --format csv` with one or more reports. Text outside the
-// tables (the "Generating SQLite file" and "Processing …" lines) is skipped; InputError when a
-// report heading is not followed by a readable table, or when there is no report at all.
+// The console output of `nsys stats --format csv` with one or more reports, each under its heading
+// or, without one, named from its header (report_of_header). Text outside the tables (the
+// "Generating SQLite file" and "Processing …" lines) is skipped, except for the nsys version their
+// paths name; InputError when a report heading is not followed by a readable table, or when there
+// is no report at all.
 inline NsysStats parse_nsys_stats(std::string_view text) {
     NsysStats stats;
     std::optional<detail::NsysTableReader> reader;
     std::string current;
-    bool reading = false;
+    bool reading = false, named_from_header = false;
+    detail::CsvRecord record;
     auto finish = [&] {
         if (reader)
             stats.tables.push_back(reader->take());
         reader.reset();
+        if (named_from_header && stats.tables.back().report == nsys_report::api.current &&
+            !detail::all_cuda_calls(stats.tables.back()))
+            stats.tables.back().report.clear(); // a host call summary odo does not read
+        named_from_header = false;
     };
     for (std::string_view line : odo::text::lines(text)) {
         const std::string_view heading = detail::nsys_report_heading(line);
+        if ((!reading || !heading.empty()) && stats.version.empty())
+            stats.version = version_in_install_path(line);
         // A report may be announced twice ("Processing … with [x.py]" then "** … (x):").
         if (!heading.empty() && !(reader && heading == current && !reader->has_header())) {
             finish();
@@ -180,8 +222,16 @@ inline NsysStats parse_nsys_stats(std::string_view text) {
             reading = true;
             continue;
         }
-        if (!reader || !reading)
-            continue;
+        if (!reader || !reading) {
+            const std::string_view report =
+                record.parse(line) ? detail::report_of_header(record.cells()) : std::string_view{};
+            if (report.empty())
+                continue;
+            finish();
+            current = std::string(report);
+            reader.emplace(current);
+            named_from_header = reading = true;
+        }
         if (odo::text::starts_with(odo::text::strip(line), "SKIPPED:"))
             reader->mark_skipped();
         else

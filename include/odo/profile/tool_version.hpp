@@ -25,4 +25,28 @@ inline std::string tool_version(std::string_view version_output) {
     return {};
 }
 
+// The version an install path names after the product's folder ("/opt/nvidia/nsight-systems/
+// 2024.6.2/…", "…/nsight-systems-cli/2024.6.2/…", "/usr/local/cuda-12.4/nsight-systems-2023.4.4/…",
+// "C:\\Program Files\\NVIDIA Corporation\\Nsight Systems 2024.6.2\\…").
+// nsys prints such paths when it runs its report scripts. Empty when `text` names none.
+inline std::string version_in_install_path(std::string_view text) {
+    for (std::string_view product : {"nsight-systems", "Nsight Systems"}) {
+        for (std::size_t at = text.find(product); at != std::string_view::npos;
+             at = text.find(product, at + 1)) {
+            std::string_view rest = text.substr(at + product.size());
+            if (odo::text::starts_with(rest, "-cli"))
+                rest.remove_prefix(4);
+            if (rest.empty() ||
+                std::string_view("/\\- ").find(rest.front()) == std::string_view::npos)
+                continue;
+            rest.remove_prefix(1);
+            const std::string_view version = rest.substr(0, rest.find_first_not_of("0123456789."));
+            if (!version.empty() && version.front() != '.' &&
+                version.find('.') != std::string_view::npos)
+                return std::string(version);
+        }
+    }
+    return {};
+}
+
 } // namespace odo::profile

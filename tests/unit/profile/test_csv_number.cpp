@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace odo::profile::detail;
@@ -67,9 +68,37 @@ TEST_CASE("numbers: thousands separators, signs, exponents") {
     CHECK(parse_number("100,000,000") == 100000000.0);
 }
 
-TEST_CASE("numbers: text, decimal commas and malformed grouping are not numbers") {
-    for (const char* text : {"", "n/a", "(256, 1, 1)", "CachePreferNone", "12,5", "1,23", "1,2345",
-                             ",123", "1,,234", "1.234,5", "12a", "1 2", "--1"})
+TEST_CASE("numbers: a decimal comma and point grouping read like the English forms") {
+    // ncu formats numbers by the locale: each pair is one number printed two ways.
+    const std::pair<const char*, const char*> same[] = {{"1,215,000,000.00", "1.215.000.000,00"},
+                                                        {"21.68", "21,68"},
+                                                        {"0.74", "0,74"},
+                                                        {"1,234.5", "1.234,5"},
+                                                        {"-1,234.5", "-1.234,5"},
+                                                        {"1.2345", "1,2345"},
+                                                        {"1,234,567", "1.234.567"},
+                                                        {"2.5e+03", "2,5e+03"}};
+    for (const auto& [english, other] : same) {
+        CAPTURE(other);
+        REQUIRE(parse_number(english));
+        CHECK(parse_number(other) == parse_number(english));
+    }
+    CHECK(parse_number("1.215.000.000,00") == 1215000000.0);
+    CHECK(parse_number("21,68") == doctest::Approx(21.68));
+    CHECK(parse_count("1.234.567") == 1234567u);
+    CHECK(parse_count("12,345") == 12345u);
+}
+
+TEST_CASE("numbers: a lone separator before three digits") {
+    CHECK(parse_number("1,500") == 1500.0); // grouping, as English output prints a count
+    CHECK(parse_number("1.500") == 1.5);    // decimals, as C prints a number
+    CHECK(parse_number("1,50") == 1.5);
+}
+
+TEST_CASE("numbers: text and separators that fit no locale are not numbers") {
+    for (const char* text :
+         {"", "n/a", "(256, 1, 1)", "CachePreferNone", ",123", "1,,234", "1,2,3", "1.2.3", "1,23.4",
+          "1.234,5,6", "1,234.567,8", "12a", "1 2", "--1", "nan", "inf"})
         CHECK_MESSAGE(!parse_number(text), text);
 }
 

@@ -6,60 +6,89 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <system_error>
 
 namespace odo::profile::detail {
 
-// The digits of `text` without its thousands separators, into `out`; false when the commas are
-// not grouping separators (a comma must be followed by exactly three digits and preceded by at
-// least one), so that a decimal comma such as "12,5" is rejected rather than read as 125.
-inline bool drop_thousands_separators(std::string_view text, char* out, std::size_t capacity,
-                                      std::size_t& length) {
-    length = 0;
-    if (!text.empty() && text.front() == '-' && capacity > 0) {
-        out[length++] = '-';
-        text.remove_prefix(1);
-    }
-    std::size_t digits_since_comma = 0;
-    bool seen_comma = false, in_fraction = false;
-    for (char c : text) {
-        if (c == ',') {
-            if (in_fraction || digits_since_comma == 0 || (seen_comma && digits_since_comma != 3))
-                return false;
-            seen_comma = true;
-            digits_since_comma = 0;
-            continue;
-        }
-        if (c >= '0' && c <= '9') {
-            ++digits_since_comma;
-        } else if (!in_fraction) {
-            if (seen_comma && digits_since_comma != 3)
-                return false;
-            in_fraction = true; // '.', an exponent or a sign: grouping is over
-        }
-        if (length == capacity)
-            return false;
-        out[length++] = c;
-    }
-    return !(seen_comma && !in_fraction && digits_since_comma != 3);
+// Which of '.' and ',' separates the decimals in `mantissa` (0: neither does). ncu formats numbers
+// by the locale, so "1,234,567.25" and "1.234.567,25" are one number, and so are "12.5" and
+// "12,5". A separator that occurs twice, or that the other kind follows, groups thousands. A lone
+// comma followed by exactly three digits also groups ("1,500" is 1500, as ncu and nsys print it
+// in English); a lone point is always the decimal one ("1.500" is 1.5, as C prints it).
+inline char decimal_separator(std::string_view mantissa) noexcept {
+    const std::size_t point = mantissa.rfind('.'), comma = mantissa.rfind(',');
+    if (point != std::string_view::npos && comma != std::string_view::npos)
+        return point > comma ? '.' : ',';
+    if (point != std::string_view::npos)
+        return mantissa.find('.') == point ? '.' : 0;
+    if (comma == std::string_view::npos || mantissa.find(',') != comma)
+        return 0;
+    return mantissa.size() - comma - 1 == 3 ? 0 : ',';
 }
 
-// A finite number as the profilers print it: optional sign, thousands separators, decimals,
-// exponent. nullopt for anything else ("n/a", "", "(256, 1, 1)", a decimal comma, "nan", "inf").
+// `integer` without its grouping separators, appended to `out`; false when the groups are not a
+// leading group of digits followed by groups of exactly three.
+inline bool append_ungrouped(std::string_view integer, char grouping, std::string& out) {
+    std::size_t group = 0;
+    bool grouped = false;
+    for (char c : integer) {
+        if (c == grouping) {
+            if (group == 0 || (grouped && group != 3))
+                return false;
+            grouped = true;
+            group = 0;
+            continue;
+        }
+        ++group;
+        out += c;
+    }
+    return !(grouped && group != 3);
+}
+
+// `text` in the C form from_chars reads: grouping dropped, a decimal comma made a point; nullopt
+// when the separators are not a consistent use of one locale.
+inline std::optional<std::string> c_number_text(std::string_view text) {
+    std::string out;
+    if (!text.empty() && text.front() == '-') {
+        out += '-';
+        text.remove_prefix(1);
+    }
+    const std::size_t exponent = text.find_first_of("eE");
+    const std::string_view mantissa = text.substr(0, exponent);
+    const char decimal = decimal_separator(mantissa);
+    const std::size_t split = decimal ? mantissa.rfind(decimal) : mantissa.size();
+    const std::string_view integer = mantissa.substr(0, split);
+    const char grouping = integer.find(',') != std::string_view::npos ? ',' : '.';
+    if (integer.find(grouping == ',' ? '.' : ',') != std::string_view::npos ||
+        !append_ungrouped(integer, grouping, out))
+        return std::nullopt;
+    if (decimal) {
+        out += '.';
+        out += mantissa.substr(split + 1);
+    }
+    if (exponent != std::string_view::npos)
+        out += text.substr(exponent);
+    return out;
+}
+
+// A finite number as the profilers print it: optional sign, thousands separators, decimals (a
+// point or a comma, see decimal_separator), exponent. nullopt for anything else ("n/a", "",
+// "(256, 1, 1)", "1,2,3", "nan", "inf").
 inline std::optional<double> parse_number(std::string_view text) {
     text = odo::text::strip(text);
     if (!text.empty() && text.front() == '+')
         text.remove_prefix(1);
-    if (text.empty())
+    if (text.empty() || text.size() > 64)
         return std::nullopt;
-    char buffer[64];
-    std::size_t length = 0;
-    if (!drop_thousands_separators(text, buffer, sizeof buffer, length))
+    const std::optional<std::string> c_text = c_number_text(text);
+    if (!c_text || c_text->empty())
         return std::nullopt;
+    const char* const end = c_text->data() + c_text->size();
     double value = 0;
-    const auto [end, error] = std::from_chars(buffer, buffer + length, value);
-    if (error != std::errc() || end != buffer + length || !std::isfinite(value))
+    const auto [stop, error] = std::from_chars(c_text->data(), end, value);
+    if (error != std::errc() || stop != end || !std::isfinite(value))
         return std::nullopt;
     return value;
 }
