@@ -1,0 +1,502 @@
+#pragma once
+// refactor_op's assess phase (review-refactor.md §2.6): advisory findings about redundancy in one
+// operator's sources — near-duplicate bodies within it (RED-1) and across operators (RED-2),
+// dispatch guards narrower than the declared dtypes (RED-3), hand-rolled layout checks (RED-4)
+// and stride arithmetic (RED-5), duplicated binding bodies (RED-6), shadowed (RED-10) and
+// reimplemented (RED-12) shared utilities, and dead static functions (RED-11). Assess never
+// reports a GAP.
+#include "odo/refactor/blocks.hpp"
+#include "odo/refactor/feature_matrix.hpp"
+#include "odo/refactor/finding.hpp"
+#include "odo/refactor/profile.hpp"
+#include "odo/refactor/shingle_index.hpp"
+#include "odo/refactor/source_tree.hpp"
+#include "odo/refactor/tunables.hpp"
+#include "odo/repo/operator.hpp"
+#include "odo/review/source_text.hpp"
+
+#include <algorithm>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace odo::refactor {
+
+constexpr const char* all_domains[] = {"impl", "api", "xcut"};
+
+struct AssessSettings {
+    Tunables tunables;
+    Profile profile;
+    std::string priv_dir = "src/cvcuda/priv";
+    std::vector<std::string> domains = {"impl", "api", "xcut"};
+    std::size_t floor() const noexcept { return tunables.min_block_lines; }
+};
+
+// One operator's sources in one tree.
+struct OperatorSources {
+    const repo::OperatorPaths& op;
+    const SourceTree& tree;
+};
+
+namespace detail {
+
+struct SourceFile {
+    std::string path;
+    std::string text;
+};
+
+inline std::vector<SourceFile> read_existing(const SourceTree& tree,
+                                             const std::vector<std::string>& paths) {
+    tree.prefetch(paths);
+    std::vector<SourceFile> out;
+    for (const std::string& path : paths)
+        if (auto text = tree.read(path))
+            out.push_back({path, *std::move(text)});
+    return out;
+}
+
+inline Finding finding(const AssessSettings& s, const std::string& domain, std::string id,
+                       Status status, std::string summary, std::string evidence = {},
+                       std::string fix = {}) {
+    return {std::move(id),
+            domain,
+            status,
+            std::move(summary),
+            std::move(evidence),
+            s.profile.guideline + "#" + domain,
+            std::move(fix)};
+}
+
+inline std::vector<Block> blocks_of(const std::vector<SourceFile>& files, std::size_t floor) {
+    std::vector<Block> out;
+    for (const SourceFile& f : files) {
+        auto blocks = extract_blocks(f.text, f.path, floor);
+        out.insert(out.end(), std::make_move_iterator(blocks.begin()),
+                   std::make_move_iterator(blocks.end()));
+    }
+    return out;
+}
+
+struct BlockPair {
+    const Block* a;
+    const Block* b;
+    double ratio;
+};
+
+// Every pair of blocks at or above the threshold, neither allow-listed, best first.
+inline std::vector<BlockPair> near_duplicate_pairs(const std::vector<Block>& blocks,
+                                                   const AssessSettings& s, const std::string& op) {
+    std::vector<BlockPair> pairs;
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+        for (std::size_t j = i + 1; j < blocks.size(); ++j) {
+            const Block &a = blocks[i], &b = blocks[j];
+            if (s.tunables.allowed(op, a.name) || s.tunables.allowed(op, b.name))
+                continue;
+            const double r = jaccard(a.shingles, b.shingles);
+            if (r >= s.tunables.threshold)
+                pairs.push_back({&a, &b, r});
+        }
+    std::stable_sort(pairs.begin(), pairs.end(), [](const BlockPair& x, const BlockPair& y) {
+        if (sort_ratio(x.ratio) != sort_ratio(y.ratio))
+            return sort_ratio(x.ratio) > sort_ratio(y.ratio);
+        if (x.a->start != y.a->start)
+            return x.a->start < y.a->start;
+        return x.b->start < y.b->start;
+    });
+    return pairs;
+}
+
+inline std::string site(const Block& b) {
+    return b.path + ":" + std::to_string(b.start);
+}
+
+// One RECOMMENDATION per pair, or PASS naming how many blocks were compared.
+inline void pair_findings(std::vector<Finding>& out, const AssessSettings& s,
+                          const std::string& domain, const std::string& id,
+                          const std::vector<Block>& blocks, const std::string& op,
+                          const std::string& what, const std::string& fix) {
+    const auto pairs = near_duplicate_pairs(blocks, s, op);
+    for (const BlockPair& p : pairs)
+        out.push_back(finding(s, domain, id, Status::Recommendation,
+                              "Near-duplicate " + what + " '" + p.a->name + "' and '" + p.b->name +
+                                  "' (jaccard " + ratio_text(p.ratio) + "): unify them",
+                              site(*p.a) + " vs " + site(*p.b), fix));
+    if (pairs.empty())
+        out.push_back(finding(s, domain, id, Status::Pass, "No near-duplicate " + what,
+                              std::to_string(blocks.size()) + " block(s) compared at jaccard>=" +
+                                  ratio_text(s.tunables.threshold)));
+}
+
+inline bool is_word_char(char c) {
+    return review::detail::is_identifier_char(c);
+}
+
+// Offsets of `word` standing alone (no identifier character on either side).
+inline std::vector<std::size_t> word_sites(std::string_view text, std::string_view word) {
+    std::vector<std::size_t> out;
+    for (auto at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1))
+        if ((at == 0 || !is_word_char(text[at - 1])) &&
+            (at + word.size() >= text.size() || !is_word_char(text[at + word.size()])))
+            out.push_back(at);
+    return out;
+}
+
+} // namespace detail
+
+// RED-1: near-duplicate bodies within the operator (the Tensor/VarShape twin kernels).
+inline void check_red1(std::vector<Finding>& out, const std::vector<Block>& blocks,
+                       const AssessSettings& s, const std::string& op) {
+    detail::pair_findings(
+        out, s, "impl", "RED-1", blocks, op, "bodies",
+        "Keep one templated body and move the difference (addressing, container) into an "
+        "accessor or a template parameter.");
+}
+
+// RED-2: a body of this operator that another operator's private sources repeat.
+inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine,
+                       const ShingleIndex& corpus, const AssessSettings& s,
+                       const repo::OperatorPaths& paths) {
+    const std::string& op = paths.op;
+    struct Hit {
+        const Block* block;
+        std::vector<CorpusMatch> partners;
+    };
+    std::vector<Hit> hits;
+    for (const Block& b : mine) {
+        if (b.name == "lambda" || s.tunables.allowed(op, b.name))
+            continue;
+        auto partners = corpus.matches(b, s.tunables.threshold, paths.priv);
+        if (!partners.empty())
+            hits.push_back({&b, std::move(partners)});
+    }
+    std::stable_sort(hits.begin(), hits.end(), [](const Hit& x, const Hit& y) {
+        const double rx = sort_ratio(x.partners.front().ratio);
+        const double ry = sort_ratio(y.partners.front().ratio);
+        if (rx != ry)
+            return rx > ry;
+        if (x.block->start != y.block->start)
+            return x.block->start < y.block->start;
+        return x.block->name < y.block->name;
+    });
+    for (const Hit& h : hits) {
+        std::set<std::string> files;
+        for (const CorpusMatch& m : h.partners)
+            files.insert(m.block->path);
+        const CorpusMatch& best = h.partners.front();
+        std::string evidence = detail::site(*h.block) + " vs " + detail::site(*best.block);
+        if (h.partners.size() > 1)
+            evidence += " (+" + std::to_string(h.partners.size() - 1) + " more)";
+        out.push_back(detail::finding(
+            s, "impl", "RED-2", Status::Recommendation,
+            "'" + h.block->name + "' is repeated in " + std::to_string(files.size()) +
+                " other operator file(s) (jaccard " + ratio_text(best.ratio) +
+                "): hoist it into a shared private header",
+            evidence,
+            "Move one copy to " + s.priv_dir + "/" + h.block->name + s.profile.hoist_extension +
+                " and include it from every operator that repeats it."));
+    }
+    if (hits.empty())
+        out.push_back(detail::finding(s, "impl", "RED-2", Status::Pass,
+                                      "No body repeated in another operator's private sources",
+                                      std::to_string(mine.size()) +
+                                          " block(s) matched against the other operators'"));
+}
+
+namespace detail {
+
+inline int dtype_width(const std::string& dtype) {
+    const int bits = std::stoi(dtype.substr(1));
+    return bits / 8;
+}
+
+// Byte widths `sizeof(T) == N` admits in each if-condition of the code, with the condition's line.
+struct Guard {
+    std::size_t line;
+    std::set<int> widths;
+};
+
+inline std::vector<Guard> sizeof_guards(const std::string& code) {
+    static const std::regex width(R"(sizeof\s*\(\s*\w+\s*\)\s*==\s*(\d)(?!\d))");
+    std::vector<Guard> guards;
+    for (std::size_t at : word_sites(code, "if")) {
+        std::size_t i = at + 2;
+        auto skip = [&] {
+            while (i < code.size() && std::isspace(static_cast<unsigned char>(code[i])))
+                ++i;
+        };
+        skip();
+        if (code.compare(i, 9, "constexpr") == 0) {
+            i += 9;
+            skip();
+        }
+        if (i >= code.size() || code[i] != '(')
+            continue;
+        int depth = 0;
+        std::size_t end = i;
+        for (; end < code.size(); ++end) {
+            depth += code[end] == '(' ? 1 : code[end] == ')' ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        const std::string condition = code.substr(i, end - i);
+        Guard g{review::line_number_at(code, at), {}};
+        for (std::sregex_iterator it(condition.begin(), condition.end(), width), e; it != e; ++it)
+            g.widths.insert(std::stoi((*it)[1]));
+        if (!g.widths.empty())
+            guards.push_back(std::move(g));
+    }
+    return guards;
+}
+
+} // namespace detail
+
+// RED-3: a `sizeof(T) == N` dispatch guard that leaves out a width the header declares.
+inline void check_red3(std::vector<Finding>& out, const std::vector<detail::SourceFile>& priv,
+                       const std::set<std::string>& declared, const AssessSettings& s) {
+    std::map<int, std::vector<std::string>> declared_widths;
+    for (const std::string& dtype : declared)
+        declared_widths[detail::dtype_width(dtype)].push_back(dtype);
+    std::string first, excluded_text;
+    std::size_t sites = 0;
+    for (const auto& file : priv)
+        for (const detail::Guard& g : detail::sizeof_guards(strip_code(file.text))) {
+            std::vector<std::string> excluded;
+            for (const auto& [w, dtypes] : declared_widths)
+                if (!g.widths.count(w))
+                    excluded.push_back(std::to_string(w) + "-byte (" + text::join(dtypes, ", ") +
+                                       ")");
+            if (excluded.empty())
+                continue;
+            if (sites++ == 0) {
+                first = file.path + ":" + std::to_string(g.line);
+                excluded_text = text::join(excluded, ", ");
+            }
+        }
+    if (sites > 0) {
+        out.push_back(detail::finding(
+            s, "impl", "RED-3", Status::Manual,
+            "A dispatch guard admits fewer element widths than the header declares: " +
+                excluded_text + " left out (" + std::to_string(sites) + " site(s))",
+            first,
+            "Widen the guard to every declared width, or narrow the header's Limitations table to "
+            "what the code dispatches."));
+        return;
+    }
+    std::string widths;
+    for (const auto& entry : declared_widths)
+        widths += (widths.empty() ? "" : ",") + std::to_string(entry.first);
+    out.push_back(detail::finding(s, "impl", "RED-3", Status::Pass,
+                                  "No dispatch guard narrower than the declared dtypes",
+                                  declared.empty() ? "no declared dtype table in the header"
+                                                   : "declared widths=[" + widths + "]"));
+}
+
+namespace detail {
+
+// Whether a line names both TENSOR_NCHW and TENSOR_NHWC, bare or as the tail of an identifier
+// (nvcv::TENSOR_NCHW, NVCV_TENSOR_NHWC).
+inline bool names_both_layouts(std::string_view line) {
+    auto names = [&](std::string_view layout) {
+        for (auto at = line.find(layout); at != std::string_view::npos;
+             at = line.find(layout, at + 1)) {
+            const bool start_ok = at == 0 || !is_word_char(line[at - 1]) || line[at - 1] == '_';
+            const std::size_t end = at + layout.size();
+            if (start_ok && (end >= line.size() || !is_word_char(line[end])))
+                return true;
+        }
+        return false;
+    };
+    return names("TENSOR_NCHW") && names("TENSOR_NHWC");
+}
+
+// "* rowStride", "*pitchStride": a product with a stride, written by hand.
+inline bool multiplies_by_stride(std::string_view line) {
+    for (auto at = line.find('*'); at != std::string_view::npos; at = line.find('*', at + 1)) {
+        std::size_t i = at + 1;
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+            ++i;
+        const std::size_t end = review::detail::identifier_end(line, i);
+        const std::string_view word = line.substr(i, end - i);
+        if (word.find("Stride") != std::string_view::npos ||
+            word.find("stride") != std::string_view::npos)
+            return true;
+    }
+    return false;
+}
+
+} // namespace detail
+
+// RED-4: layouts checked by comparing layout constants instead of the accessors' helpers.
+inline void check_red4(std::vector<Finding>& out, const std::vector<detail::SourceFile>& priv,
+                       const AssessSettings& s) {
+    std::string first;
+    std::size_t sites = 0;
+    for (const auto& file : priv) {
+        const std::string code = review::blank_comments(file.text);
+        const auto lines = text::lines(code);
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            if (detail::names_both_layouts(lines[i]) && sites++ == 0)
+                first = review::line_evidence(file.path, i + 1, text::lines(file.text)[i]);
+    }
+    if (sites > 0)
+        out.push_back(detail::finding(
+            s, "impl", "RED-4", Status::Manual,
+            "Layout validated by hand (" + std::to_string(sites) + " site(s))", first,
+            "Validate through the tensor-access helpers instead of comparing layout constants."));
+    else
+        out.push_back(
+            detail::finding(s, "impl", "RED-4", Status::Pass, "No hand-rolled layout validation"));
+}
+
+// RED-5: stride arithmetic in a file that uses none of the strided accessors.
+inline void check_red5(std::vector<Finding>& out, const std::vector<detail::SourceFile>& priv,
+                       const AssessSettings& s) {
+    std::string first;
+    std::size_t files = 0;
+    for (const auto& file : priv) {
+        const std::string code = review::blank_comments(file.text);
+        bool accessor = false;
+        for (const std::string& token : s.profile.accessor_tokens)
+            accessor = accessor || code.find(token) != std::string::npos;
+        if (accessor)
+            continue;
+        const auto lines = text::lines(code);
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            if (detail::multiplies_by_stride(lines[i])) {
+                if (files++ == 0)
+                    first = review::line_evidence(file.path, i + 1, text::lines(file.text)[i]);
+                break;
+            }
+    }
+    if (files > 0)
+        out.push_back(detail::finding(
+            s, "impl", "RED-5", Status::Manual,
+            "Stride arithmetic by hand in " + std::to_string(files) + " file(s)", first,
+            "Address elements through a strided accessor (" +
+                text::join(s.profile.accessor_tokens, ", ") + ")."));
+    else
+        out.push_back(detail::finding(s, "impl", "RED-5", Status::Pass,
+                                      "No manual stride arithmetic outside the accessors"));
+}
+
+// RED-6: binding bodies repeated between entry points (Tensor and VarShape, allocating and _into).
+inline void check_red6(std::vector<Finding>& out, const std::optional<detail::SourceFile>& binding,
+                       const AssessSettings& s, const std::string& op) {
+    if (!binding) {
+        out.push_back(detail::finding(s, "api", "RED-6", Status::NotApplicable,
+                                      "No Python binding to compare"));
+        return;
+    }
+    detail::pair_findings(
+        out, s, "api", "RED-6", detail::blocks_of({*binding}, s.floor()), op, "binding bodies",
+        "Extract one submit helper that every entry point calls, reusing the shared batch "
+        "helpers.");
+}
+
+// RED-10: a local definition named like a shared utility.
+inline void check_red10(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
+                        const AssessSettings& s) {
+    std::string first;
+    std::size_t sites = 0;
+    for (const std::string& name : s.tunables.shared_utils)
+        for (const auto& file : surface) {
+            const std::string code = review::blank_comments(file.text);
+            const auto lines = text::lines(code);
+            for (std::size_t i = 0; i < lines.size(); ++i) {
+                const std::string_view line = lines[i];
+                for (std::size_t at : detail::word_sites(line, name)) {
+                    std::size_t p = at + name.size();
+                    while (p < line.size() && line[p] == ' ')
+                        ++p;
+                    const auto close = line.find(')', p);
+                    if (p >= line.size() || line[p] != '(' || close == std::string_view::npos ||
+                        line.substr(p, close - p).find('(', 1) != std::string_view::npos)
+                        continue;
+                    const std::string_view after = text::strip(line.substr(close + 1));
+                    const bool opens =
+                        after.empty() || after.front() == '{' || text::starts_with(after, "const");
+                    const std::string_view before = line.substr(0, at);
+                    bool specifier = false;
+                    for (const char* w : {"template", "__device__", "__host__", "inline", "static"})
+                        specifier = specifier || !detail::word_sites(before, w).empty();
+                    if (opens && specifier && sites++ == 0)
+                        first = review::line_evidence(file.path, i + 1, text::lines(file.text)[i]);
+                }
+            }
+        }
+    if (sites > 0)
+        out.push_back(detail::finding(s, "xcut", "RED-10", Status::Manual,
+                                      "A local helper shadows a shared utility by name (" +
+                                          std::to_string(sites) + " site(s))",
+                                      first, "Call the shared utility and delete the local copy."));
+    else
+        out.push_back(detail::finding(
+            s, "xcut", "RED-10", Status::Pass, "No local helper shadows a shared utility",
+            std::to_string(s.tunables.shared_utils.size()) + " utilit(ies) checked"));
+}
+
+// RED-12: a shared utility rewritten under another name, recognised by its shape. One shape is
+// known: a trait whose whole body is `using type = <scalar><2|3|4>;` (a hand-written MakeType).
+inline void check_red12(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
+                        const AssessSettings& s) {
+    static const std::regex make_type(
+        R"(\bstruct\s+\w+\s*\{\s*using\s+type\s*=\s*(unsigned\s+)?(u?char|u?short|u?int|float|double)[234]\s*;\s*\})");
+    std::string first;
+    std::size_t sites = 0;
+    for (const auto& file : surface) {
+        const std::string code = strip_code(file.text);
+        for (std::sregex_iterator it(code.begin(), code.end(), make_type), e; it != e; ++it)
+            if (sites++ == 0)
+                first = file.path + ":" +
+                        std::to_string(
+                            review::line_number_at(code, static_cast<std::size_t>(it->position())));
+    }
+    if (sites > 0)
+        out.push_back(detail::finding(s, "xcut", "RED-12", Status::Manual,
+                                      "A vector-type trait written by hand (" +
+                                          std::to_string(sites) + " site(s))",
+                                      first, "Use the library's MakeType<BaseType, N> trait."));
+    else
+        out.push_back(detail::finding(s, "xcut", "RED-12", Status::Pass,
+                                      "No shared utility reimplemented under another name",
+                                      "1 shape(s) checked"));
+}
+
+// RED-11: a static function nothing on the operator's surface calls.
+inline void check_red11(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
+                        const AssessSettings& s) {
+    std::string all;
+    for (const auto& file : surface)
+        all += strip_code(file.text) + "\n";
+    std::string first;
+    std::size_t dead = 0;
+    for (const auto& file : surface) {
+        const std::string code = strip_code(file.text);
+        for (const Block& b : extract_blocks(file.text, file.path, s.floor())) {
+            bool declared_static = false;
+            for (std::string_view line : text::lines(code))
+                for (std::size_t at : detail::word_sites(line, b.name)) {
+                    std::size_t p = at + b.name.size();
+                    while (p < line.size() && line[p] == ' ')
+                        ++p;
+                    declared_static = declared_static ||
+                                      (p < line.size() && line[p] == '(' &&
+                                       !detail::word_sites(line.substr(0, at), "static").empty());
+                }
+            if (declared_static && detail::word_sites(all, b.name).size() <= 1 && dead++ == 0)
+                first = detail::site(b) + " " + b.name;
+        }
+    }
+    if (dead > 0)
+        out.push_back(
+            detail::finding(s, "xcut", "RED-11", Status::Recommendation,
+                            "Static function(s) with no caller (" + std::to_string(dead) + ")",
+                            first, "Delete the dead code."));
+    else
+        out.push_back(detail::finding(s, "xcut", "RED-11", Status::Pass,
+                                      "No dead static function on the operator's surface"));
+}
+
+} // namespace odo::refactor

@@ -1,0 +1,76 @@
+#pragma once
+// The "Review/refactor gate" checklist evidence a refactor_op run writes, and its reading by the
+// evidence gate (ODO-8). The line names the operator, the phase, a fingerprint of the sources it
+// judged and the result, so the gate can re-run assess on the change under review and confirm
+// both: the box is backed by a program's record, not by a sentence.
+#include "odo/refactor/blake2b.hpp"
+#include "odo/refactor/finding.hpp"
+#include "odo/refactor/source_tree.hpp"
+#include "odo/repo/operator.hpp"
+
+#include <cstdio>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace odo::refactor {
+
+// BLAKE2b-64 over the operator's judged sources (public headers, private sources, binding) as
+// "<path>\0<bytes>\0" in path order, a missing file as "<path>\0-\0"; 16 hex digits.
+inline std::string sources_fingerprint(const SourceTree& tree, const repo::OperatorPaths& op) {
+    std::vector<std::string> paths = op.priv;
+    for (const std::string& path : {op.header, op.hpp, op.pybind})
+        if (!path.empty())
+            paths.push_back(path);
+    std::sort(paths.begin(), paths.end());
+    paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+    tree.prefetch(paths);
+    std::string all;
+    for (const std::string& path : paths) {
+        const auto text = tree.read(path);
+        all += path + '\0' + (text ? *text : std::string("-")) + '\0';
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(blake2b_64(all)));
+    return hex;
+}
+
+// The IDs of the open findings, sorted, each once.
+inline std::vector<std::string> open_ids(const Report& r) {
+    std::vector<std::string> ids;
+    for (const auto& entry : open_counts(r.findings))
+        ids.push_back(entry.first);
+    return ids;
+}
+
+// "`refactor_op Invert --phase assess` on sources 0123456789abcdef: ADVISORY — PASS=8,
+// RECOMMENDATION=1; open: RED-2"
+inline std::string checklist_evidence(const Report& r, const std::string& sources) {
+    return "`refactor_op " + r.operator_name + " --phase " + std::string(to_string(r.phase)) +
+           "` on sources " + sources + ": " + std::string(to_string(verdict(r))) +
+           " \xE2\x80\x94 " + counts_line(r) + "; open: " + id_list_text(open_ids(r));
+}
+
+struct CitedReport {
+    std::string operator_name;
+    std::string phase;
+    std::string sources;
+    std::string verdict;
+    std::string counts;
+    std::string open;
+};
+
+// The first refactor_op citation in a checklist item's text, or nullopt.
+inline std::optional<CitedReport> find_cited_report(const std::string& text) {
+    static const std::regex line(
+        "`refactor_op ([A-Za-z0-9_]+) --phase (assess|verify)[^`]*` on sources ([0-9a-f]{16}): "
+        "(ADVISORY|PARITY-OK|GATE-FAIL|NEEDS-LOCAL-PROOF) \xE2\x80\x94 ([A-Z=0-9, -]*); open: "
+        "((?:none)|(?:[A-Z]+-[0-9]+(?:, [A-Z]+-[0-9]+)*))");
+    std::smatch m;
+    if (!std::regex_search(text, m, line))
+        return std::nullopt;
+    return CitedReport{m[1], m[2], m[3], m[4], m[5], m[6]};
+}
+
+} // namespace odo::refactor

@@ -1,0 +1,99 @@
+#pragma once
+// Source text as refactor_op compares it (review-refactor.md §2.5 step 1): comments removed and
+// the contents of string and character literals dropped, their quotes kept, so two bodies that
+// differ only in a comment or a message compare equal. Every newline stays, so a line number in
+// the result is a line number in the source.
+#include "odo/review/source_text.hpp"
+
+#include <cctype>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace odo::refactor {
+
+namespace detail {
+
+inline void keep_newlines(std::string& out, std::string_view removed) {
+    for (const char c : removed)
+        if (c == '\n')
+            out += '\n';
+}
+
+// A quote inside a number is a digit separator (1'000, 0xFF'FF), not a character literal: the
+// token it ends began with a digit. A u8'x' literal begins with a letter, so it stays a literal.
+inline bool is_digit_separator(std::string_view s, std::size_t quote) {
+    std::size_t start = quote;
+    while (start > 0 && (std::isalnum(static_cast<unsigned char>(s[start - 1])) ||
+                         s[start - 1] == '\'' || s[start - 1] == '.' || s[start - 1] == '_'))
+        --start;
+    return start < quote && std::isdigit(static_cast<unsigned char>(s[start]));
+}
+
+inline bool opens_raw_string(std::string_view s, std::size_t quote) {
+    if (quote == 0 || s[quote - 1] != 'R')
+        return false;
+    if (quote < 2 || !review::detail::is_identifier_char(s[quote - 2]))
+        return true;
+    return std::string_view("uUL8").find(s[quote - 2]) != std::string_view::npos; // u8R"(...)"
+}
+
+} // namespace detail
+
+// Comments and literal contents removed; quotes, braces and newlines kept. Raw strings
+// (R"(...)") lose their whole contents, quotes included in them.
+inline std::string strip_code(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const char c = s[i];
+        const char next = i + 1 < s.size() ? s[i + 1] : '\0';
+        if (c == '/' && next == '/') {
+            const auto end = s.find('\n', i);
+            i = end == std::string_view::npos ? s.size() : end;
+        } else if (c == '/' && next == '*') {
+            const auto end = s.find("*/", i + 2);
+            const std::size_t stop = end == std::string_view::npos ? s.size() : end + 2;
+            detail::keep_newlines(out, s.substr(i, stop - i));
+            i = stop;
+        } else if (c == '"' && detail::opens_raw_string(s, i)) {
+            const std::size_t end = review::detail::raw_literal_end(s, i);
+            out += "\"\"";
+            detail::keep_newlines(out, s.substr(i, end - i));
+            i = end;
+        } else if (c == '"' || (c == '\'' && !detail::is_digit_separator(s, i))) {
+            const std::size_t end = review::detail::quoted_literal_end(s, i);
+            out += c;
+            if (end > i + 1 && s[end - 1] == c)
+                out += c;
+            i = end;
+        } else {
+            out += c;
+            ++i;
+        }
+    }
+    return out;
+}
+
+// Python's " ".join(line.split()): runs of whitespace become one space, ends trimmed.
+inline std::string collapse_whitespace(std::string_view line) {
+    std::string out;
+    std::size_t i = 0;
+    auto space = [](char c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+    };
+    while (i < line.size()) {
+        while (i < line.size() && space(line[i]))
+            ++i;
+        if (i >= line.size())
+            break;
+        if (!out.empty())
+            out += ' ';
+        while (i < line.size() && !space(line[i]))
+            out += line[i++];
+    }
+    return out;
+}
+
+} // namespace odo::refactor

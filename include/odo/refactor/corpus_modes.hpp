@@ -1,0 +1,155 @@
+#pragma once
+// HOST-ONLY. The whole-corpus assess modes (review-refactor.md §2.7): every operator's open
+// findings (--all-operators), the variants of one body name across the library (--variants), and
+// what hoisting named bodies would leave of RED-2 (--simulate-hoist). One shingle index of the
+// whole library serves every operator.
+#include "odo/refactor/assess_phase.hpp"
+#include "odo/repo/operator.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace odo::refactor {
+
+struct OperatorOpen {
+    std::string operator_name;
+    std::string op;
+    std::map<std::string, std::size_t> by_id;
+    std::size_t open = 0;
+};
+
+inline std::vector<repo::OperatorPaths> every_operator(const std::filesystem::path& root,
+                                                       const repo::Layout& layout) {
+    std::vector<repo::OperatorPaths> out;
+    for (const auto& found : repo::discover_operators(root, layout))
+        out.push_back(repo::resolve_operator(root, layout, found.name));
+    std::sort(
+        out.begin(), out.end(),
+        [](const repo::OperatorPaths& a, const repo::OperatorPaths& b) { return a.op < b.op; });
+    return out;
+}
+
+// Open findings (RECOMMENDATION, MANUAL) per operator, in operator order.
+inline std::vector<OperatorOpen> all_operators(const std::vector<repo::OperatorPaths>& ops,
+                                               const SourceTree& tree, const AssessSettings& s) {
+    const ShingleIndex corpus = corpus_index(tree, s.priv_dir, {}, s.floor());
+    std::vector<OperatorOpen> out;
+    for (const auto& op : ops) {
+        OperatorOpen row{op.operator_name, op.op,
+                         open_counts(assess_findings({op, tree}, s, corpus)), 0};
+        for (const auto& entry : row.by_id)
+            row.open += entry.second;
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+struct Variant {
+    std::size_t lines = 0;            // the representative's normalized lines
+    std::vector<std::string> members; // "path:line", sorted
+};
+
+// The bodies named `name` in the library, clustered greedily: a body joins the first variant whose
+// first member it matches at the threshold, else starts a variant.
+inline std::vector<Variant> variants_of(const std::string& name, const SourceTree& tree,
+                                        const AssessSettings& s) {
+    auto blocks = detail::blocks_of(detail::read_existing(tree, corpus_paths(tree, s.priv_dir, {})),
+                                    s.floor());
+    blocks.erase(std::remove_if(blocks.begin(), blocks.end(),
+                                [&](const Block& b) { return b.name != name; }),
+                 blocks.end());
+    std::stable_sort(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) {
+        return a.path != b.path ? a.path < b.path : a.start < b.start;
+    });
+    std::vector<const Block*> representatives;
+    std::vector<Variant> out;
+    for (const Block& b : blocks) {
+        std::size_t k = 0;
+        while (k < representatives.size() &&
+               jaccard(representatives[k]->shingles, b.shingles) < s.tunables.threshold)
+            ++k;
+        if (k == representatives.size()) {
+            representatives.push_back(&b);
+            out.push_back({b.lines.size(), {}});
+        }
+        out[k].members.push_back(b.path + ":" + std::to_string(b.start));
+    }
+    for (Variant& v : out)
+        std::sort(v.members.begin(), v.members.end());
+    return out;
+}
+
+struct HoistRow {
+    std::string operator_name;
+    std::size_t before = 0;
+    std::size_t after = 0;
+    std::vector<std::string> residual; // names still repeated after the hoist
+};
+
+struct HoistSimulation {
+    std::vector<std::string> hoisted;
+    std::map<std::string, std::vector<Variant>> multi_variant; // names with several variants
+    std::vector<HoistRow> operators;
+};
+
+namespace detail {
+
+// The RED-2 hits of one operator's blocks against the corpus, as body names.
+inline std::vector<std::string> repeated_names(const std::vector<Block>& mine,
+                                               const ShingleIndex& corpus, const AssessSettings& s,
+                                               const repo::OperatorPaths& op) {
+    std::vector<std::string> names;
+    for (const Block& b : mine)
+        if (b.name != "lambda" && !s.tunables.allowed(op.op, b.name) &&
+            !corpus.matches(b, s.tunables.threshold, op.priv).empty())
+            names.push_back(b.name);
+    return names;
+}
+
+inline std::vector<Block> without_names(std::vector<Block> blocks,
+                                        const std::set<std::string>& names) {
+    blocks.erase(std::remove_if(blocks.begin(), blocks.end(),
+                                [&](const Block& b) { return names.count(b.name) > 0; }),
+                 blocks.end());
+    return blocks;
+}
+
+} // namespace detail
+
+// RED-2 per operator with the corpus as it is and with every body of the hoisted names removed.
+// The variant split uses floor 1, so a one-line twin counts as a variant too.
+inline HoistSimulation simulate_hoist(const std::vector<std::string>& names,
+                                      const std::vector<repo::OperatorPaths>& ops,
+                                      const SourceTree& tree, const AssessSettings& s) {
+    HoistSimulation sim;
+    const std::set<std::string> hoisted(names.begin(), names.end());
+    sim.hoisted.assign(hoisted.begin(), hoisted.end());
+    AssessSettings one_line = s;
+    one_line.tunables.min_block_lines = 1;
+    for (const std::string& name : sim.hoisted)
+        if (auto variants = variants_of(name, tree, one_line); variants.size() > 1)
+            sim.multi_variant[name] = std::move(variants);
+    const auto all = detail::blocks_of(
+        detail::read_existing(tree, corpus_paths(tree, s.priv_dir, {})), s.floor());
+    const ShingleIndex before(all);
+    const ShingleIndex after(detail::without_names(all, hoisted));
+    for (const auto& op : ops) {
+        const auto mine = detail::blocks_of(detail::read_existing(tree, op.priv), s.floor());
+        if (mine.empty())
+            continue;
+        const auto was = detail::repeated_names(mine, before, s, op);
+        const auto now = detail::repeated_names(detail::without_names(mine, hoisted), after, s, op);
+        if (was.empty() && now.empty())
+            continue;
+        const std::set<std::string> residual(now.begin(), now.end());
+        sim.operators.push_back({op.operator_name, was.size(), now.size(),
+                                 std::vector<std::string>(residual.begin(), residual.end())});
+    }
+    return sim;
+}
+
+} // namespace odo::refactor

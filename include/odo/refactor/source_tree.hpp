@@ -1,0 +1,107 @@
+#pragma once
+// HOST-ONLY (the revision reader runs git). Where refactor_op reads sources from: the working tree,
+// or one committed revision (verify's base). The checks take either, so assess at the base and
+// assess now are the same code on two trees.
+#include "odo/repo/git.hpp"
+#include "odo/repo/repo_path.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace odo::refactor {
+
+class SourceTree {
+public:
+    virtual ~SourceTree() = default;
+    // The file's bytes; nullopt when it does not exist.
+    virtual std::optional<std::string> read(const std::string& path) const = 0;
+    // Every regular file below the directory, repository-relative, sorted.
+    virtual std::vector<std::string> files_under(const std::string& dir) const = 0;
+    // A hint that these files will be read: a revision fetches them with one git process.
+    virtual void prefetch(const std::vector<std::string>&) const {}
+};
+
+class WorkingTree final : public SourceTree {
+public:
+    explicit WorkingTree(std::filesystem::path root) : root_(std::move(root)) {}
+
+    std::optional<std::string> read(const std::string& path) const override {
+        return repo::try_read_repo_file(root_, path);
+    }
+
+    // Links are not followed: a file reached through one is not the repository's source.
+    std::vector<std::string> files_under(const std::string& dir) const override {
+        namespace fs = std::filesystem;
+        std::vector<std::string> out;
+        const auto base = repo::resolve_repo_path(root_, dir);
+        std::error_code ec;
+        if (!base || !fs::is_directory(*base, ec))
+            return out;
+        for (fs::recursive_directory_iterator it(*base, ec), end; !ec && it != end;
+             it.increment(ec)) {
+            std::error_code type_ec;
+            if (it->is_regular_file(type_ec) && !it->is_symlink(type_ec))
+                out.push_back(dir + "/" + fs::relative(it->path(), *base, ec).generic_string());
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+private:
+    std::filesystem::path root_;
+};
+
+class Revision final : public SourceTree {
+public:
+    Revision(const repo::Git& git, std::string commit) : git_(git), commit_(std::move(commit)) {}
+
+    const std::string& commit() const noexcept { return commit_; }
+
+    std::optional<std::string> read(const std::string& path) const override {
+        prefetch({path});
+        const auto it = cache_.find(path);
+        return it == cache_.end() ? std::nullopt : it->second;
+    }
+
+    std::vector<std::string> files_under(const std::string& dir) const override {
+        std::vector<std::string> out;
+        if (auto listing =
+                git_.output({"ls-tree", "-r", "--name-only", "-z", commit_, "--", dir + "/"}))
+            for (std::size_t start = 0; start < listing->size();) {
+                const auto end = std::min(listing->find('\0', start), listing->size());
+                if (end > start)
+                    out.push_back(listing->substr(start, end - start));
+                start = end + 1;
+            }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    // Unknown paths are read with one `git cat-file --batch`; what cannot be read is missing.
+    void prefetch(const std::vector<std::string>& paths) const override {
+        std::vector<std::string> specs;
+        for (const std::string& path : paths)
+            if (!cache_.count(path))
+                specs.push_back(commit_ + ":" + path);
+        if (specs.empty())
+            return;
+        const repo::CatFileObjects objects = git_.read_objects(specs);
+        for (const std::string& spec : specs) {
+            const auto it = objects.find(spec);
+            cache_[spec.substr(commit_.size() + 1)] =
+                it == objects.end() ? std::nullopt : it->second;
+        }
+    }
+
+private:
+    const repo::Git& git_;
+    std::string commit_;
+    mutable std::map<std::string, std::optional<std::string>> cache_;
+};
+
+} // namespace odo::refactor

@@ -1,0 +1,190 @@
+// The assess checks on the fixture library tests/data/refactor: each RED finding driven to every
+// status it can take (assess has no GAP), and the report's two renderings.
+#include "memory_tree.hpp"
+
+#include <odo/refactor/assess_phase.hpp>
+#include <odo/refactor/render.hpp>
+#include <odo/repo/operator.hpp>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+using namespace odo::refactor;
+
+namespace {
+
+const std::filesystem::path fixture = ODO_TEST_DATA_DIR "/refactor";
+
+std::vector<Finding> assess(const std::string& name, AssessSettings settings = {}) {
+    const auto op = odo::repo::resolve_operator(fixture, odo::repo::Layout::cvcuda(), name);
+    const WorkingTree tree(fixture);
+    return assess_findings({op, tree}, settings);
+}
+
+std::vector<const Finding*> with_id(const std::vector<Finding>& findings, const std::string& id) {
+    std::vector<const Finding*> out;
+    for (const Finding& f : findings)
+        if (f.id == id)
+            out.push_back(&f);
+    return out;
+}
+
+Status status_of(const std::vector<Finding>& findings, const std::string& id) {
+    const auto found = with_id(findings, id);
+    REQUIRE_MESSAGE(found.size() >= 1, id);
+    return found.front()->status;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("Twin: every lead of its sources is reported, in the reference's order") {
+    const auto f = assess("twin");
+    std::vector<std::string> ids;
+    for (const Finding& x : f)
+        if (ids.empty() || ids.back() != x.id)
+            ids.push_back(x.id);
+    CHECK(ids == std::vector<std::string>{"RED-1", "RED-2", "RED-3", "RED-4", "RED-5", "RED-6",
+                                          "RED-10", "RED-12", "RED-11"});
+
+    const auto red1 = with_id(f, "RED-1");
+    REQUIRE(red1.size() == 1);
+    CHECK(red1[0]->status == Status::Recommendation);
+    CHECK(contains(red1[0]->summary, "'addTensor' and 'addVarShape' (jaccard 0.80)"));
+    CHECK(red1[0]->evidence == "src/cvcuda/priv/OpTwin.cu:19 vs src/cvcuda/priv/OpTwin.cu:37");
+    CHECK(red1[0]->guideline == ".agents/guidance/REFACTOR_OP_GUIDELINES.md#impl");
+
+    const auto red2 = with_id(f, "RED-2");
+    REQUIRE(red2.size() == 2); // each body of its own, not one entry per name
+    CHECK(red2[0]->status == Status::Recommendation);
+    CHECK(contains(red2[0]->summary,
+                   "'addTensor' is repeated in 1 other operator file(s) (jaccard 1.00)"));
+    CHECK(red2[0]->evidence == "src/cvcuda/priv/OpTwin.cu:19 vs src/cvcuda/priv/OpCopycat.cu:8");
+    CHECK(contains(red2[1]->summary, "'addVarShape'"));
+    CHECK(contains(red2[0]->fix, "src/cvcuda/priv/addTensor.cuh"));
+
+    CHECK(status_of(f, "RED-3") == Status::Manual);
+    CHECK(contains(with_id(f, "RED-3")[0]->summary, "2-byte (u16) left out (1 site(s))"));
+    // The guard's own line, although a comment line precedes it.
+    CHECK(with_id(f, "RED-3")[0]->evidence == "src/cvcuda/priv/OpTwin.cu:69");
+
+    CHECK(status_of(f, "RED-4") == Status::Manual);
+    CHECK(contains(with_id(f, "RED-4")[0]->evidence,
+                   "OpTwin.cu:67: if (in.layout() != nvcv::TENSOR_NCHW"));
+    CHECK(status_of(f, "RED-5") == Status::Manual);
+    CHECK(contains(with_id(f, "RED-5")[0]->summary, "in 1 file(s)"));
+    CHECK(status_of(f, "RED-6") == Status::Recommendation);
+    CHECK(contains(with_id(f, "RED-6")[0]->summary,
+                   "'TwinInto' and 'TwinVarShapeInto' (jaccard 1.00)"));
+    CHECK(status_of(f, "RED-10") == Status::Manual);
+    CHECK(contains(with_id(f, "RED-10")[0]->evidence,
+                   "OpTwin.cu:7: __device__ T SaturateCast(float v)"));
+    CHECK(status_of(f, "RED-12") == Status::Manual);
+    CHECK(with_id(f, "RED-12")[0]->evidence == "src/cvcuda/priv/OpTwin.cu:12");
+    CHECK(status_of(f, "RED-11") == Status::Recommendation);
+    CHECK(contains(with_id(f, "RED-11")[0]->evidence, "unusedHelper"));
+    for (const Finding& x : f)
+        CHECK(x.status != Status::Gap);
+}
+
+TEST_CASE("Copycat and Clean: the passing form of each check, and the N-A ones") {
+    const auto copycat = assess("Copycat");
+    CHECK(status_of(copycat, "RED-1") == Status::Pass);
+    CHECK(status_of(copycat, "RED-2") == Status::Recommendation); // its kernel is Twin's
+    CHECK(contains(with_id(copycat, "RED-2")[0]->summary, "'copycatTensor'"));
+    CHECK(status_of(copycat, "RED-5") == Status::Pass); // it addresses through TensorWrap
+    CHECK(status_of(copycat, "RED-6") == Status::Pass);
+
+    const auto clean = assess("Clean");
+    for (const char* id :
+         {"RED-1", "RED-2", "RED-3", "RED-4", "RED-5", "RED-10", "RED-12", "RED-11"})
+        CHECK_MESSAGE(status_of(clean, id) == Status::Pass, id);
+    CHECK(with_id(clean, "RED-3")[0]->evidence == "declared widths=[1,4]");
+    CHECK(status_of(clean, "RED-6") == Status::NotApplicable); // no binding
+
+    const auto header_only = assess("HeaderOnly");
+    CHECK(status_of(header_only, "RED-1") == Status::NotApplicable);
+    CHECK(with_id(header_only, "RED-2").empty()); // the impl domain stops there
+    CHECK(with_id(header_only, "RED-3").empty());
+    CHECK(status_of(header_only, "RED-6") == Status::NotApplicable);
+}
+
+TEST_CASE("the curated tunables move the threshold, the floor and the allowlist") {
+    AssessSettings strict;
+    strict.tunables.threshold = 0.81;
+    CHECK(status_of(assess("Twin", strict), "RED-1") == Status::Pass);
+
+    AssessSettings allow;
+    allow.tunables.allowlist["twin"] = {"addVarShape", "addTensor"};
+    const auto allowed = assess("Twin", allow);
+    CHECK(status_of(allowed, "RED-1") == Status::Pass);
+    CHECK(status_of(allowed, "RED-2") == Status::Pass);
+
+    AssessSettings high_floor;
+    high_floor.tunables.min_block_lines = 20;
+    const auto floored = assess("Twin", high_floor);
+    CHECK(status_of(floored, "RED-1") == Status::Pass);
+    CHECK(status_of(floored, "RED-6") == Status::Pass);  // RED-6 honours the floor too
+    CHECK(status_of(floored, "RED-11") == Status::Pass); // and RED-11
+
+    AssessSettings only_api;
+    only_api.domains = {"api"};
+    const auto api = assess("Twin", only_api);
+    REQUIRE(api.size() == 1);
+    CHECK(api[0].id == "RED-6");
+
+    const Tunables doc =
+        parse_tunables("similarity-threshold: 1.0\nmin-block-lines = 3\n"
+                       "### Shared-util reference set\n```\n# comment\nMyCast\n```\n"
+                       "### Duplicate allowlist\n```\nTwin: a, b\n```\n## next\n");
+    CHECK(doc.threshold == 1.0);
+    CHECK(doc.min_block_lines == 3);
+    CHECK(doc.shared_utils.count("MyCast") == 1);
+    CHECK(doc.shared_utils.count("SaturateCast") == 1);
+    CHECK(doc.allowed("twin", "b"));
+    const Tunables bad = parse_tunables("similarity-threshold: 1.5\nmin-block-lines: 0\n");
+    CHECK(bad.threshold == 0.80);
+    CHECK(bad.min_block_lines == 6);
+}
+
+TEST_CASE("RED-1 and RED-11 on sources in memory: comments do not count, a caller keeps a static") {
+    odo::testing::MemoryTree tree;
+    const std::string body =
+        "{\n int a = 0;\n a += 1;\n a += 2;\n a += 3;\n a += 4;\n return a;\n}\n";
+    tree.files["src/cvcuda/priv/OpMem.cu"] = "static int helper(int)\n" + body +
+                                             "int caller(int)\n" + body +
+                                             "int user() { return helper(1); } // unusedName\n";
+    odo::repo::OperatorPaths op;
+    op.operator_name = "Mem";
+    op.op = "mem";
+    op.priv = {"src/cvcuda/priv/OpMem.cu"};
+    const auto f = assess_findings({op, tree}, AssessSettings{});
+    CHECK(status_of(f, "RED-1") == Status::Recommendation); // helper and caller
+    CHECK(status_of(f, "RED-11") == Status::Pass);          // helper is called
+    CHECK(status_of(f, "RED-6") == Status::NotApplicable);
+}
+
+TEST_CASE("the report renders as markdown and as sorted, ASCII-escaped JSON") {
+    Report r;
+    r.operator_name = "Twin";
+    r.op = "twin";
+    r.domains = {"impl"};
+    r.findings = assess("Twin", [] {
+        AssessSettings s;
+        s.domains = {"impl"};
+        return s;
+    }());
+    const std::string md = render_markdown(r);
+    CHECK(contains(md, "# refactor-op: Twin  (op=twin)  phase=assess\n\n## impl\n"));
+    CHECK(contains(md, "\xF0\x9F\x92\xA1 **RECOMMENDATION** `RED-1`"));
+    CHECK(contains(md, "    - fix: Keep one templated body"));
+    CHECK(contains(md, "## verdict\n**ADVISORY** \xE2\x80\x94 MANUAL=3, RECOMMENDATION=3"));
+    const std::string json = render_json(r);
+    CHECK(contains(json, "\"counts\": {\n    \"MANUAL\": 3,\n    \"RECOMMENDATION\": 3\n  },"));
+    CHECK(contains(json, "\"verdict\": \"ADVISORY\""));
+    CHECK(exit_code(r) == 0);
+}

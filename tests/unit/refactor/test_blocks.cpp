@@ -1,0 +1,66 @@
+// Fingerprints and block extraction: BLAKE2b-64 equal to values computed independently (Python's
+// hashlib.blake2b(data, digest_size=8), read big-endian), bodies named as a reader would name them.
+#include <odo/refactor/blocks.hpp>
+#include <odo/refactor/code_text.hpp>
+
+#include <doctest/doctest.h>
+
+using namespace odo::refactor;
+
+TEST_CASE("BLAKE2b-64 equals hashlib.blake2b(digest_size=8) read big-endian") {
+    CHECK(blake2b_64("") == 16476032584258269876ULL);
+    CHECK(blake2b_64("abc") == 15617099051652453721ULL);
+    CHECK(blake2b_64(std::string(128, 'a')) == 17322607777553455322ULL); // exactly one block
+    CHECK(blake2b_64(std::string(129, 'a')) == 16456807641638085273ULL); // one byte into a second
+    CHECK(blake2b_64(std::string(300, 'x')) == 1348047167962039829ULL);
+    CHECK(blake2b_64("caf\xC3\xA9 \xE2\x80\x94") == 11931522935070061072ULL); // UTF-8 bytes
+}
+
+TEST_CASE("a body shorter than a window is one fingerprint; a longer one, one per window") {
+    CHECK(shingles_of({"int a = 1;", "int b = a + 2;", "return a * b;"}) ==
+          std::vector<std::uint64_t>{1932761178414106284ULL});
+    const auto six =
+        shingles_of({"int x = 0;", "x += 1;", "x += 2;", "x += 3;", "x += 4;", "return x;"});
+    CHECK(six == std::vector<std::uint64_t>{3141802361990673651ULL, 18091281316087752429ULL});
+    CHECK(jaccard(six, six) == 1.0);
+    CHECK(jaccard({}, {}) == 0.0);
+    CHECK(jaccard({1, 2, 3}, {2, 3, 4}) == doctest::Approx(0.5));
+    CHECK(ratio_text(0.8333) == "0.83");
+}
+
+TEST_CASE("stripping drops comments and literal contents and keeps every line") {
+    const std::string code = "int a = 1'000; // one\n"
+                             "const char* s = \"{ not a brace }\"; /* two\nlines */ char c = '}';\n"
+                             "auto r = R\"x(\n\"{\")x\";\n";
+    const std::string stripped = strip_code(code);
+    CHECK(stripped ==
+          "int a = 1'000; \nconst char* s = \"\"; \n char c = '';\nauto r = R\"\"\n;\n");
+    CHECK(std::count(stripped.begin(), stripped.end(), '\n') ==
+          std::count(code.begin(), code.end(), '\n'));
+    CHECK(collapse_whitespace("  a \t b  ") == "a b");
+}
+
+TEST_CASE("bodies are named for their function; control blocks, types and lambdas are not") {
+    const std::string code = "namespace n {\n"
+                             "struct S { int x; };\n"
+                             "template <class T>\n"
+                             "__global__ void kernel(const T* in, T* out)\n"
+                             "{\n"
+                             "    if (in) {\n"
+                             "        out[0] = in[0];\n"
+                             "    }\n"
+                             "    auto f = [&](int i) { return i; };\n"
+                             "}\n"
+                             "auto g(int x) -> decltype(x) { return x; }\n"
+                             "void h() noexcept(true) { }\n"
+                             "}\n";
+    const auto blocks = extract_blocks(code, "a.cu", 1);
+    std::vector<std::string> names;
+    for (const Block& b : blocks)
+        names.push_back(b.name);
+    CHECK(names == std::vector<std::string>{"lambda", "kernel", "g"});
+    CHECK(blocks[1].start == 5);
+    CHECK(blocks[1].end == 10);
+    CHECK(blocks[1].lines.front() == "if (in) {");
+    CHECK(extract_blocks(code, "a.cu", 6).size() == 0); // the floor counts normalized lines
+}

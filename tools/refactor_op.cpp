@@ -1,0 +1,165 @@
+// refactor_op: the thin driver of the refactor layer. Options -> sources -> phase -> render ->
+// exit.
+//   refactor_op <Operator> [--phase assess|verify] [options]
+//   refactor_op --all-operators | --variants NAME | --simulate-hoist A,B [options]
+// Exit codes: 0 no GAP; 1 verify found a GAP; 2 usage or input error.
+#include "refactor_options.hpp"
+
+#include <odo/core/atomic_write.hpp>
+#include <odo/core/error.hpp>
+#include <odo/core/error_output.hpp>
+#include <odo/core/file.hpp>
+#include <odo/refactor/checklist_evidence.hpp>
+#include <odo/refactor/corpus_render.hpp>
+#include <odo/refactor/render.hpp>
+#include <odo/refactor/verify.hpp>
+#include <odo/repo/git.hpp>
+#include <odo/repo/layout_file.hpp>
+#include <odo/repo/operator.hpp>
+
+#include <filesystem>
+#include <iostream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using odo::refactor_driver::Options;
+
+fs::path repository_root(const Options& o) {
+    const fs::path start = o.repo ? fs::path(*o.repo) : fs::current_path();
+    if (o.repo && !fs::is_directory(start))
+        throw odo::InputError("--repo " + *o.repo + ": not a directory");
+    if (auto top = odo::repo::Git::toplevel(start))
+        return *top;
+    throw odo::InputError((o.repo ? "--repo " + *o.repo : start.string()) +
+                          ": not inside a git repository (give --repo DIR)");
+}
+
+// The guideline's curated tunables, the command line's floor over them.
+odo::refactor::AssessSettings settings(const Options& o, const fs::path& root,
+                                       const odo::repo::Layout& layout) {
+    odo::refactor::AssessSettings s;
+    s.priv_dir = std::string(odo::repo::trim_trailing_slashes(layout.paths.priv_dir));
+    s.domains = o.domains;
+    if (auto doc = odo::repo::try_read_repo_file(root, s.profile.guideline))
+        s.tunables = odo::refactor::parse_tunables(*doc);
+    if (o.min_block_lines)
+        s.tunables.min_block_lines = *o.min_block_lines;
+    return s;
+}
+
+// Printed, and written to --out when given.
+int emit(const std::string& text, const Options& o, int code) {
+    std::cout << text << "\n" << std::flush;
+    if (o.out)
+        odo::write_file_atomically(*o.out, text + "\n");
+    return code;
+}
+
+bool any_file_exists(const fs::path& root, const odo::repo::OperatorPaths& p) {
+    if (!p.priv.empty())
+        return true;
+    for (const std::string& path :
+         {p.header, p.hpp, p.pybind, p.test_cpp, p.test_py, p.bench_cpp, p.bench_py, p.bench_cfg})
+        if (!path.empty() && odo::repo::try_read_repo_file(root, path))
+            return true;
+    return false;
+}
+
+int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout& layout,
+                 const odo::refactor::AssessSettings& s) {
+    const odo::repo::OperatorPaths op = odo::repo::resolve_operator(root, layout, o.operator_name);
+    if (!odo::repo::operator_exists(op) && !any_file_exists(root, op))
+        throw odo::refactor_driver::UsageError("operator '" + o.operator_name +
+                                               "' could not be resolved to the library's files");
+    const odo::refactor::WorkingTree now(root);
+    odo::refactor::Report report;
+    report.operator_name = op.operator_name;
+    report.op = op.op;
+    if (o.phase == "assess") {
+        report.domains = s.domains;
+        report.findings = odo::refactor::assess_findings({op, now}, s);
+    } else {
+        const odo::repo::Git git(root);
+        const auto base = git.resolve_commit(o.base);
+        if (!base)
+            throw odo::InputError("--base " + o.base + ": does not resolve to a commit in " +
+                                  root.string());
+        const odo::refactor::Revision before(git, *base);
+        std::optional<std::string> pixels;
+        if (o.pixel_evidence) {
+            odo::driver::require_readable_file("--pixel-evidence", *o.pixel_evidence);
+            pixels = odo::read_file(*o.pixel_evidence);
+        }
+        const odo::refactor::VerifyInput in{
+            git, layout, op, now, before, o.base, pixels, o.pixel_evidence.value_or(""), s};
+        report.phase = odo::refactor::Phase::Verify;
+        report.domains = {"verify"};
+        odo::refactor::RefactorSummary summary;
+        report.findings = odo::refactor::verify_findings(in, summary);
+        report.summary = std::move(summary);
+    }
+    report.checklist =
+        odo::refactor::checklist_evidence(report, odo::refactor::sources_fingerprint(now, op));
+    const std::string text = o.format == "json" ? odo::refactor::render_json(report)
+                                                : odo::refactor::render_markdown(report);
+    return emit(text, o, odo::refactor::exit_code(report));
+}
+
+int run_corpus(const Options& o, const fs::path& root, const odo::repo::Layout& layout,
+               odo::refactor::AssessSettings s) {
+    const odo::refactor::WorkingTree tree(root);
+    const bool json = o.format == "json";
+    if (o.all_operators) {
+        const auto rows =
+            odo::refactor::all_operators(odo::refactor::every_operator(root, layout), tree, s);
+        return emit(json ? odo::refactor::all_operators_json(rows, s.domains)
+                         : odo::refactor::all_operators_markdown(rows),
+                    o, 0);
+    }
+    if (o.variants) {
+        if (!o.min_block_lines)
+            s.tunables.min_block_lines = 1; // every body of that name, one-line twins included
+        const auto variants = odo::refactor::variants_of(*o.variants, tree, s);
+        return emit(json ? odo::refactor::variants_json(*o.variants, variants)
+                         : odo::refactor::variants_markdown(*o.variants, variants),
+                    o, 0);
+    }
+    const auto sim = odo::refactor::simulate_hoist(
+        o.simulate_hoist, odo::refactor::every_operator(root, layout), tree, s);
+    return emit(json ? odo::refactor::hoist_json(sim) : odo::refactor::hoist_markdown(sim), o, 0);
+}
+
+int run(const Options& o) {
+    const fs::path root = repository_root(o);
+    const odo::repo::Layout layout = odo::repo::layout_for_repository(
+        root, o.layout ? std::optional<fs::path>(*o.layout) : std::nullopt);
+    const auto s = settings(o, root, layout);
+    if (o.operator_name.empty())
+        return run_corpus(o, root, layout, s);
+    return run_operator(o, root, layout, s);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    try {
+        const Options options = odo::refactor_driver::parse_options({argv + 1, argv + argc});
+        if (options.help) {
+            odo::refactor_driver::print_help(std::cout);
+            return 0;
+        }
+        if (options.version) {
+            std::cout << "refactor_op " ODO_VERSION_STRING "\n";
+            return 0;
+        }
+        return run(options);
+    } catch (const odo::driver::UsageError& e) {
+        odo::print_error(std::cerr, e, "refactor_op: error: ", " (see --help)");
+    } catch (const odo::InputError& e) {
+        odo::print_error(std::cerr, e, "refactor_op: ");
+    } catch (const std::exception& e) {
+        odo::print_error(std::cerr, e, "refactor_op: internal error: ");
+    }
+    return 2;
+}

@@ -1,0 +1,186 @@
+#pragma once
+// Command-line options of refactor_op (review-refactor.md §2.2, plus --repo, --layout and
+// --pixel-evidence).
+#include "option_checks.hpp"
+
+#include <odo/core/text.hpp>
+#include <odo/version.hpp>
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace odo::refactor_driver {
+
+using driver::UsageError;
+
+struct Options {
+    std::string operator_name;
+    std::string phase = "assess";
+    bool phase_given = false;
+    std::vector<std::string> domains{"impl", "api", "xcut"};
+    std::string base = "main";
+    std::optional<std::size_t> min_block_lines;
+    std::string format = "md";
+    std::optional<std::string> out;
+    std::optional<std::string> repo;
+    std::optional<std::string> layout;
+    std::optional<std::string> pixel_evidence;
+    bool all_operators = false;
+    std::optional<std::string> variants;
+    std::vector<std::string> simulate_hoist;
+    bool help = false;
+    bool version = false;
+};
+
+inline boost::program_options::options_description
+option_descriptions(Options& o, std::string& domain, std::int64_t& floor, std::string& hoist) {
+    namespace po = boost::program_options;
+    po::options_description d("Options");
+    d.add_options()("phase", po::value(&o.phase)->value_name("PHASE"),
+                    "assess (default) or verify")(
+        "domain", po::value(&domain)->value_name("LIST"),
+        "impl, api, xcut or all, comma-separated (assess; default all)")(
+        "base", po::value(&o.base)->value_name("REF"),
+        "verify: the revision before the refactor (default main)")(
+        "min-block-lines", po::value(&floor)->value_name("N"),
+        "smallest body compared, in lines (default: the guideline's, 6)")(
+        "pixel-evidence", po::value<std::string>()->value_name("FILE"),
+        "verify: the operator's test run output, with its pixel evidence lines (VER-6)")(
+        "all-operators", po::bool_switch(&o.all_operators),
+        "assess every operator; open findings per operator")(
+        "variants", po::value<std::string>()->value_name("NAME"),
+        "every body named NAME across the private sources, clustered into variants")(
+        "simulate-hoist", po::value(&hoist)->value_name("A,B"),
+        "RED-2 per operator before and after hoisting the named bodies")(
+        "format", po::value(&o.format)->value_name("FORMAT"),
+        "md (default) or json")("out", po::value<std::string>()->value_name("PATH"),
+                                "also write the report to PATH, atomically")(
+        "repo", po::value<std::string>()->value_name("DIR"),
+        "the op repository (default: git top level of the current directory)")(
+        "layout", po::value<std::string>()->value_name("FILE"),
+        "layout profile JSON (default: <repo>/odo-layout.json if present, else CV-CUDA)")(
+        "help,h", po::bool_switch(&o.help), "show this help and exit")(
+        "version", po::bool_switch(&o.version), "print the version and exit");
+    return d;
+}
+
+inline void print_help(std::ostream& os) {
+    Options scratch;
+    std::string domain, hoist;
+    std::int64_t floor = 0;
+    os << "usage: refactor_op <Operator> [--phase assess|verify] [options]\n"
+          "       refactor_op --all-operators | --variants NAME | --simulate-hoist A,B "
+          "[options]\n\n"
+          "Assesses an operator's sources for redundancy (advisory) or verifies that an applied\n"
+          "refactor changed nothing observable.\n"
+          "Exit codes: 0 no GAP (assess never has one); 1 verify found a GAP; 2 usage or input "
+          "error.\n\n"
+       << option_descriptions(scratch, domain, floor, hoist);
+}
+
+namespace detail {
+
+inline std::vector<std::string> comma_list(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto comma = std::min(text.find(',', start), text.size());
+        const std::string item(
+            odo::text::strip(std::string_view(text).substr(start, comma - start)));
+        if (!item.empty())
+            out.push_back(item);
+        start = comma + 1;
+    }
+    return out;
+}
+
+// Every name must be a domain: a mistyped one is an error, not silently dropped.
+inline std::vector<std::string> domains_of(const std::string& text) {
+    std::vector<std::string> out;
+    for (const std::string& name : comma_list(text)) {
+        if (name == "all") {
+            for (const char* d : {"impl", "api", "xcut"})
+                if (std::find(out.begin(), out.end(), d) == out.end())
+                    out.emplace_back(d);
+        } else if (name == "impl" || name == "api" || name == "xcut") {
+            if (std::find(out.begin(), out.end(), name) == out.end())
+                out.push_back(name);
+        } else {
+            throw UsageError("argument --domain: invalid choice '" + name +
+                             "' (choose from impl, api, xcut, all)");
+        }
+    }
+    if (out.empty())
+        throw UsageError("argument --domain: no domain given");
+    return out;
+}
+
+} // namespace detail
+
+inline Options parse_options(const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    Options o;
+    std::string domain, hoist;
+    std::int64_t floor = 0;
+    po::options_description all = option_descriptions(o, domain, floor, hoist);
+    all.add_options()("operator", po::value(&o.operator_name));
+    po::positional_options_description positional;
+    positional.add("operator", 1);
+    po::variables_map vm;
+    driver::store_command_line(args, all, positional, vm);
+    driver::notify_options(vm);
+    if (o.help || o.version)
+        return o;
+    auto take = [&](const char* name, std::optional<std::string>& field) {
+        if (vm.count(name))
+            field = vm[name].as<std::string>();
+    };
+    take("out", o.out);
+    take("repo", o.repo);
+    take("layout", o.layout);
+    take("pixel-evidence", o.pixel_evidence);
+    take("variants", o.variants);
+    o.phase_given = vm.count("phase") > 0;
+    if (o.phase != "assess" && o.phase != "verify")
+        throw UsageError("argument --phase: invalid choice '" + o.phase +
+                         "' (choose from assess, verify)");
+    if (o.format != "md" && o.format != "json")
+        throw UsageError("argument --format: invalid choice '" + o.format +
+                         "' (choose from md, json)");
+    if (vm.count("domain"))
+        o.domains = detail::domains_of(domain);
+    if (vm.count("min-block-lines")) {
+        driver::require_range("--min-block-lines", floor, 1, 100000);
+        o.min_block_lines = static_cast<std::size_t>(floor);
+    }
+    if (vm.count("simulate-hoist")) {
+        o.simulate_hoist = detail::comma_list(hoist);
+        if (o.simulate_hoist.empty())
+            throw UsageError("argument --simulate-hoist: no block name given");
+    }
+    if (o.variants && o.variants->empty())
+        throw UsageError("argument --variants: no block name given");
+    const int modes =
+        int(o.all_operators) + int(o.variants.has_value()) + int(!o.simulate_hoist.empty());
+    if (modes > 1)
+        throw UsageError("--all-operators, --variants and --simulate-hoist exclude each other");
+    if (modes == 1) {
+        if (!o.operator_name.empty())
+            throw UsageError("a whole-corpus mode takes no operator argument");
+        if (o.phase != "assess")
+            throw UsageError("a whole-corpus mode runs assess only (--phase verify is refused)");
+    } else if (o.operator_name.empty()) {
+        throw UsageError("the following arguments are required: operator");
+    }
+    if (o.pixel_evidence && o.phase != "verify")
+        throw UsageError("--pixel-evidence is read by --phase verify only");
+    return o;
+}
+
+} // namespace odo::refactor_driver
