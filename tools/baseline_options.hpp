@@ -145,6 +145,7 @@ struct ValidateArgs {
     baseline::RegressionPolicy policy;
     QualityOptions limits;
     bool allow_regressions = false;
+    std::string junit;
 
     boost::program_options::options_description describe() {
         namespace po = boost::program_options;
@@ -163,6 +164,8 @@ struct ValidateArgs {
             "with --reject-regressions-from: only check that REF resolves");
         add("files", po::value(&files)->value_name("FILE"),
             "operator config files (also as positional arguments)");
+        add("junit", po::value(&junit)->value_name("XML"),
+            "also write a JUnit report: each file's validity, each regression-gate row");
         limits.add_to(d);
         return d;
     }

@@ -16,6 +16,7 @@
 #include <odo/baseline/nvbench_run.hpp>
 #include <odo/baseline/regression_at_ref.hpp>
 #include <odo/baseline/validation.hpp>
+#include <odo/baseline/validation_report.hpp>
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
 #include <odo/core/error_output.hpp>
@@ -220,28 +221,56 @@ struct ValidateCommand : odo::driver::ValidateArgs {
         if (!summary.ok()) {
             std::cerr << "JSON baseline validation failed: " << summary.issues.size()
                       << " issue(s)\n";
+            write_junit(set, selected, summary, nullptr);
             return exit_failed;
         }
         std::cout << "JSON baseline validation passed (" << summary.files << " file(s), "
                   << summary.configs << " config(s), " << summary.cases << " case-keys, "
                   << summary.metric_rows << " case/SKU rows)\n";
-        return ref.empty() ? exit_ok : regression_gate(set, selected);
+        if (ref.empty() || allow_regressions) {
+            const int code = ref.empty() ? exit_ok : regressions_allowed();
+            write_junit(set, selected, summary, nullptr);
+            return code;
+        }
+        const RegressionReport report =
+            reject_regressions_from(git_of_configs(), ref, set, selected, policy);
+        write_junit(set, selected, summary, &report);
+        return print_regressions(report);
     }
 
-    int regression_gate(const ConfigSet& set, const BaselineSelection& selected) const {
+    // --junit: the operator files validated, each with its findings.
+    void write_junit(const ConfigSet& set, const BaselineSelection& selected,
+                     const ValidationSummary& summary, const RegressionReport* report) const {
+        if (junit.empty())
+            return;
+        std::vector<std::string> validated;
+        for (const OperatorFile& file : set.files())
+            if (selected.includes_file(file.path.string()))
+                validated.push_back(file.path.string());
+        odo::write_file_atomically(junit,
+                                   odo::render_junit(validation_suites(validated, summary, report),
+                                                     "odo_baseline validate") +
+                                       "\n");
+        std::cout << "JUnit report: " << junit << "\n";
+    }
+
+    odo::repo::Git git_of_configs() const {
         const auto top = odo::repo::Git::toplevel(repo.config_dir);
         if (!top)
             throw odo::InputError(repo.config_dir + ": not inside a git repository");
-        const odo::repo::Git git(*top);
-        if (allow_regressions) {
-            if (!git.resolve_commit(ref))
-                throw odo::InputError("ref " + odo::python_str_repr(ref) +
-                                      " does not resolve to a commit");
-            std::cerr << "warning: --allow-regressions: same-key regressions vs " << ref
-                      << " are not checked\n";
-            return exit_ok;
-        }
-        const RegressionReport report = reject_regressions_from(git, ref, set, selected, policy);
+        return odo::repo::Git(*top);
+    }
+
+    int regressions_allowed() const {
+        if (!git_of_configs().resolve_commit(ref))
+            throw odo::InputError("ref " + odo::python_str_repr(ref) +
+                                  " does not resolve to a commit");
+        std::cerr << "warning: --allow-regressions: same-key regressions vs " << ref
+                  << " are not checked\n";
+        return exit_ok;
+    }
+
+    static int print_regressions(const RegressionReport& report) {
         std::vector<std::string> regressed, cannot_tell, new_rows;
         for (const RegressionRow& row : report.rows) {
             if (row.regressed)

@@ -5,9 +5,13 @@
 #include "temp_repo.hpp"
 
 #include <odo/core/json_read.hpp>
+#include <odo/core/json_write.hpp>
+
+#include <boost/json.hpp>
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -94,4 +98,65 @@ TEST_CASE("optimize_op --format junit: evidence findings, hostile commit text st
     const auto cases = check_against_json(repo, {"Invert", "--phase", "evidence"});
     CHECK(has(cases, "failure", "GAP: "));
     CHECK(has(cases, "passed", "PASS: "));
+}
+
+namespace {
+
+odo::ProcessResult odo_baseline(const TempRepo& repo, std::vector<std::string> args) {
+    return odo::testing::run_in(repo.root(), ODO_BASELINE_TOOL, args);
+}
+
+std::size_t count(const std::vector<JunitCase>& cases, const std::string& outcome) {
+    std::size_t n = 0;
+    for (const JunitCase& c : cases)
+        n += c.outcome == outcome;
+    return n;
+}
+
+// Scales the committed C++ and Python times of one SKU in invert.json, as a slower run would.
+void slow_down(const TempRepo& repo, const std::string& sku, double factor) {
+    const std::string path = "bench/config/operators/invert.json";
+    boost::json::value doc = odo::json::parse(repo.read(path), path);
+    for (auto& config : doc.at("configs").as_object())
+        for (auto& c : config.value().at("baselines").as_object())
+            if (auto* row = c.value().as_object().if_contains(sku))
+                for (const char* field : {"gpu_time_us_cpp", "gpu_time_us_python"})
+                    row->as_object()[field] = row->at(field).as_double() * factor;
+    repo.write(path, odo::json::dumps(doc, {4, false, true}) + "\n");
+}
+
+} // namespace
+
+TEST_CASE("odo_baseline validate --junit: each file's validity and each gated row, named by SKU") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string h100 = "H100_PCIe_350W_1095MHz";
+    const auto clean = odo_baseline(
+        repo, {"validate", "--reject-regressions-from", "main", "--junit", "clean.xml"});
+    INFO(clean.err);
+    CHECK(clean.exit_code == 0);
+    const auto passing = odo::testing::read_junit(repo.root() / "clean.xml");
+    CHECK(passing.size() == 2 + 48); // BASE-VALID for both files, BASE-REGRESSION per row
+    CHECK(count(passing, "passed") == passing.size());
+    CHECK(passing.front().classname == "odo.baselines.flip");
+    CHECK(passing.front().name == "BASE-VALID flip");
+
+    slow_down(repo, h100, 1.5);
+    const auto slower = odo_baseline(
+        repo, {"validate", "--reject-regressions-from", "main", "--junit", "slower.xml"});
+    CHECK(slower.exit_code == 1);
+    const auto failing = odo::testing::read_junit(repo.root() / "slower.xml");
+    CHECK(count(failing, "failure") == 12); // every invert row on H100, both languages
+    for (const JunitCase& c : failing)
+        if (c.outcome == "failure") {
+            CHECK(c.classname == "odo.baselines.invert");
+            CHECK(odo::text::starts_with(c.name, "BASE-REGRESSION invert " + h100 + " invert_"));
+            CHECK(contains(c.text, "same-key baseline regressed +50.00% vs main"));
+            CHECK(contains(c.text, "\\nfix: "));
+        }
+
+    repo.write("bench/config/operators/invert.json",
+               repo.read("bench/config/operators/invert.json").replace(0, 1, "["));
+    const auto invalid = odo_baseline(repo, {"validate", "--junit", "invalid.xml"});
+    CHECK(invalid.exit_code == 2); // bad input writes no report
+    CHECK_FALSE(std::filesystem::exists(repo.root() / "invalid.xml"));
 }
