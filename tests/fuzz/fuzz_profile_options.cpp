@@ -1,6 +1,7 @@
 // Fuzzes odo_profile's command line (tools/profile_options.hpp). The input is NUL-separated
-// arguments. Parsing either succeeds with a bounded, positive timeout and a known profiler or
-// throws UsageError; it never exits or throws anything else.
+// arguments. Parsing either succeeds with a bounded, positive timeout and a known profiler (a live
+// run) or exactly one kind of input and a known format (import), or throws UsageError; it never
+// exits or throws anything else.
 #include "fuzz_arguments.hpp"
 
 #include <profile_options.hpp>
@@ -16,6 +17,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             split_arguments({reinterpret_cast<const char*>(data), size}));
         if (o.help || o.version)
             return 0;
+        if (o.import) {
+            const odo::driver::ProfileImportOptions& i = *o.import;
+            const bool profile = !i.ncu.empty() || !i.nsys.empty();
+            if (profile == !i.sanitizer.empty() || (i.format != "md" && i.format != "json"))
+                std::abort();
+            return 0;
+        }
         if (o.bench.empty() || o.case_key.empty() ||
             (o.profiler != "ncu" && o.profiler != "nsys" && o.profiler != "auto"))
             std::abort();
