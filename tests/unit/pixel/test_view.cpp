@@ -9,7 +9,7 @@
 using namespace odo::pixel;
 
 namespace {
-struct uchar3_like {
+struct view_uchar3 {
     unsigned char x, y, z;
 };
 
@@ -41,7 +41,7 @@ TEST_CASE("packed views get the strides of their layout, in bytes") {
 }
 
 TEST_CASE("a vector element's lanes become channels") {
-    const uchar3_like pixels[6] = {};
+    const view_uchar3 pixels[6] = {};
     const TensorView v = host_tensor(pixels, Layout::NHWC, {1, 2, 3, 1});
     CHECK(v.shape == Shape{1, 2, 3, 3});
     CHECK(v.type.name() == "u8");
@@ -60,7 +60,7 @@ TEST_CASE("a row pitch sets the row, image and plane strides") {
     CHECK(host_tensor(data, Layout::HWC, {1, 3, 4, 2}).with_row_pitch(15).problem ==
           "row pitch 15 bytes is shorter than a row of 16 bytes");
     // The first problem a view met is the one it keeps.
-    const uchar3_like pixels[1] = {};
+    const view_uchar3 pixels[1] = {};
     CHECK(host_tensor(pixels, Layout::CHW, {1, 1, 1, 1}).with_row_pitch(0).problem ==
           "a 3-lane vector element cannot be stored in the planar layout CHW");
 }

@@ -13,7 +13,7 @@ using namespace odo::repo;
 
 namespace {
 
-std::string error_of(std::string_view text) {
+std::string languages_error(std::string_view text) {
     try {
         parse_layout(text, "odo-layout.json");
     } catch (const odo::InputError& e) {
@@ -64,27 +64,27 @@ TEST_CASE("the languages field is written and reads back") {
 }
 
 TEST_CASE("the languages field must be a non-empty list of distinct known names with cpp") {
-    CHECK(error_of(R"({"languages": []})") ==
+    CHECK(languages_error(R"({"languages": []})") ==
           R"(odo-layout.json: field "languages" must be a non-empty list of languages)");
-    CHECK(error_of(R"({"languages": "cpp"})") ==
+    CHECK(languages_error(R"({"languages": "cpp"})") ==
           R"(odo-layout.json: field "languages" must be a non-empty list of languages)");
     CHECK(
-        error_of(R"({"languages": ["cpp", "rust"]})") ==
+        languages_error(R"({"languages": ["cpp", "rust"]})") ==
         R"(odo-layout.json: field "languages" names an unknown language "rust" (known: cpp, python))");
-    CHECK(error_of(R"({"languages": ["cpp", 1]})") ==
+    CHECK(languages_error(R"({"languages": ["cpp", 1]})") ==
           R"(odo-layout.json: field "languages" names an unknown language 1 (known: cpp, python))");
-    CHECK(error_of(R"({"languages": ["cpp", "cpp"]})") ==
+    CHECK(languages_error(R"({"languages": ["cpp", "cpp"]})") ==
           R"(odo-layout.json: field "languages" names "cpp" twice)");
-    CHECK(error_of(R"({"languages": ["python"]})") ==
+    CHECK(languages_error(R"({"languages": ["python"]})") ==
           R"(odo-layout.json: field "languages" must name "cpp": every operator has a C++ API)");
 }
 
 TEST_CASE("a C++-only layout names no Python file") {
     CHECK(
-        error_of(R"({"languages": ["cpp"], "paths": {"binding": "py/{Name}.cpp"}})") ==
+        languages_error(R"({"languages": ["cpp"], "paths": {"binding": "py/{Name}.cpp"}})") ==
         R"(odo-layout.json: field "paths.binding" must be "": "languages" declares no Python binding)");
     CHECK(
-        error_of(R"({"languages": ["cpp"], "paths": {"bench_py": "b/bench_{name}.py"}})") ==
+        languages_error(R"({"languages": ["cpp"], "paths": {"bench_py": "b/bench_{name}.py"}})") ==
         R"(odo-layout.json: field "paths.bench_py" must be "": "languages" declares no Python binding)");
     CHECK(parse_layout(R"({"languages": ["cpp"], "paths": {"binding": ""}})", "l")
               .paths.binding.empty());

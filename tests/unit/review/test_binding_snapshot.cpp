@@ -13,7 +13,7 @@ namespace {
 const BindingGrammar grammar = binding_grammar(odo::repo::Layout::cvcuda(), "HQResize");
 
 // A binding with `definitions` before the export and `registration` inside it.
-std::string source(const std::string& definitions, const std::string& registration) {
+std::string binding_source(const std::string& definitions, const std::string& registration) {
     return "#include \"Operators.hpp\"\nnamespace cvcudapy {\nnamespace {\n" + definitions +
            "\n} // namespace\n\nvoid ExportOpHQResize(py::module &m)\n{\n" + registration +
            "\n}\n\n} // namespace cvcudapy\n";
@@ -31,8 +31,8 @@ SnapshotResult snap(const std::string& text) {
 TEST_CASE("26: direct and NvtxTrace-wrapped callables are recognized") {
     for (const char* bound :
          {"&TensorBatchHQResize", "NvtxTrace(\"cvcuda.hq_resize\", &TensorBatchHQResize)"}) {
-        const SnapshotResult r =
-            snap(source(batch, std::string("    m.def(\"hq_resize\", ") + bound + ", \"src\"_a);"));
+        const SnapshotResult r = snap(binding_source(
+            batch, std::string("    m.def(\"hq_resize\", ") + bound + ", \"src\"_a);"));
         CAPTURE(bound);
         REQUIRE(r.snapshot);
         CHECK(r.snapshot->signatures ==
@@ -48,20 +48,21 @@ TEST_CASE("the registration ignores docstrings, comments and layout, not argumen
     const std::string edited = "    // registered once\n    m.def(\"hq_resize\",\n"
                                "          &TensorBatchHQResize, \"src\"_a,   "
                                "R\"pbdoc(New\ntext.)pbdoc\"); /* note */";
-    const SnapshotResult a = snap(source(batch, base));
-    const SnapshotResult b = snap(source(batch, edited));
+    const SnapshotResult a = snap(binding_source(batch, base));
+    const SnapshotResult b = snap(binding_source(batch, edited));
     REQUIRE(a.snapshot);
     REQUIRE(b.snapshot);
     CHECK(*a.snapshot == *b.snapshot);
-    const SnapshotResult c = snap(source(batch, "    m.def(\"hq_resize\", &TensorBatchHQResize, "
-                                                "\"input\"_a);"));
+    const SnapshotResult c =
+        snap(binding_source(batch, "    m.def(\"hq_resize\", &TensorBatchHQResize, "
+                                   "\"input\"_a);"));
     REQUIRE(c.snapshot);
     CHECK(snapshot_differences(*a.snapshot, *c.snapshot) ==
           std::vector<std::string>{"m.def registration/arguments/defaults"});
 }
 
 TEST_CASE("a multi-line signature is whitespace-normalized; comments in it do not count") {
-    const SnapshotResult r = snap(source(
+    const SnapshotResult r = snap(binding_source(
         "Tensor TensorHQResize(Tensor &src, // input\n      std::optional<Stream> stream)  {\n"
         "    return src;\n}",
         "    m.def(\"hq_resize\", &TensorHQResize);"));
@@ -72,18 +73,18 @@ TEST_CASE("a multi-line signature is whitespace-normalized; comments in it do no
 
 TEST_CASE("a commented-out copy of a definition does not make it ambiguous") {
     const SnapshotResult r =
-        snap(source("// TensorBatch TensorBatchHQResize(TensorBatch &old) {}\n" + batch,
-                    "    m.def(\"hq_resize\", &TensorBatchHQResize);"));
+        snap(binding_source("// TensorBatch TensorBatchHQResize(TensorBatch &old) {}\n" + batch,
+                            "    m.def(\"hq_resize\", &TensorBatchHQResize);"));
     REQUIRE(r.snapshot);
 }
 
 TEST_CASE("reachable aliases are followed transitively and sorted; calls are not definitions") {
-    const SnapshotResult r =
-        snap(source("using Roi = pybind11::tuple;\nusing Rois = std::vector<Roi>;\n"
-                    "using Unused = decltype([] { return 1; }());\n"
-                    "Tensor TensorHQResize(Tensor &src, Rois rois)\n{\n    return Helper(src);\n}\n"
-                    "Tensor Helper(Tensor &t)\n{\n    return TensorHQResize(t, {});\n}",
-                    "    m.def(\"hq_resize\", &TensorHQResize);"));
+    const SnapshotResult r = snap(binding_source(
+        "using Roi = pybind11::tuple;\nusing Rois = std::vector<Roi>;\n"
+        "using Unused = decltype([] { return 1; }());\n"
+        "Tensor TensorHQResize(Tensor &src, Rois rois)\n{\n    return Helper(src);\n}\n"
+        "Tensor Helper(Tensor &t)\n{\n    return TensorHQResize(t, {});\n}",
+        "    m.def(\"hq_resize\", &TensorHQResize);"));
     REQUIRE(r.snapshot);
     CHECK(r.snapshot->aliases ==
           std::vector<NamedText>{{"Roi", "pybind11::tuple"}, {"Rois", "std::vector<Roi>"}});
@@ -92,37 +93,41 @@ TEST_CASE("reachable aliases are followed transitively and sorted; calls are not
 TEST_CASE("unsafe sources give no snapshot and say why") {
     const std::string def = "    m.def(\"hq_resize\", &TensorBatchHQResize);";
     CHECK(snap("  \n").problem == "the binding source is empty");
-    CHECK(snap(source(batch, "    m.def(\"hq_resize\", [](int x) { return x; });")).problem ==
-          "1 m.def( call(s) but 0 bind a named callable directly (&Symbol or NvtxTrace(\"...\", "
-          "&Symbol)");
-    CHECK(snap(source(batch, "    py::class_<X>(m, \"X\");")).problem.rfind("0 m.def(", 0) == 0);
-    CHECK(snap(source(batch, "    m.def(\"hq_resize\", &cvcudapy::TensorBatchHQResize);"))
+    CHECK(
+        snap(binding_source(batch, "    m.def(\"hq_resize\", [](int x) { return x; });")).problem ==
+        "1 m.def( call(s) but 0 bind a named callable directly (&Symbol or NvtxTrace(\"...\", "
+        "&Symbol)");
+    CHECK(
+        snap(binding_source(batch, "    py::class_<X>(m, \"X\");")).problem.rfind("0 m.def(", 0) ==
+        0);
+    CHECK(snap(binding_source(batch, "    m.def(\"hq_resize\", &cvcudapy::TensorBatchHQResize);"))
               .problem.rfind("1 m.def(", 0) == 0);
-    CHECK(snap(source(batch + "\n" + batch, def)).problem ==
+    CHECK(snap(binding_source(batch + "\n" + batch, def)).problem ==
           "bound callable TensorBatchHQResize has 2 definitions");
-    CHECK(snap(source("", def)).problem == "bound callable TensorBatchHQResize has 0 definitions");
-    std::string unclosed = source(batch, def);
+    CHECK(snap(binding_source("", def)).problem ==
+          "bound callable TensorBatchHQResize has 0 definitions");
+    std::string unclosed = binding_source(batch, def);
     unclosed.replace(unclosed.find("} // namespace cvcudapy"), 23, "}");
     CHECK(snap(unclosed).problem ==
           "ExportOpHQResize is not closed by a line \"} // namespace cvcudapy\"");
-    const std::string twice = source(batch, def);
+    const std::string twice = binding_source(batch, def);
     CHECK(snap(twice + twice).problem == "2 definitions of void ExportOpHQResize(py::module &m)");
 }
 
 TEST_CASE("alias problems: cycles, unresolvable and unparseable definitions") {
     const std::string def = "    m.def(\"hq_resize\", &TensorHQResize);";
     const std::string sig = "\nTensor TensorHQResize(A a)\n{\n    return a;\n}";
-    CHECK(snap(source("using A = B;\nusing B = std::vector<A>;" + sig, def)).problem ==
+    CHECK(snap(binding_source("using A = B;\nusing B = std::vector<A>;" + sig, def)).problem ==
           "type alias A refers to itself");
-    CHECK(snap(source("using A = decltype([] { return 1; }());" + sig, def)).problem ==
+    CHECK(snap(binding_source("using A = decltype([] { return 1; }());" + sig, def)).problem ==
           "type alias A cannot be resolved");
-    CHECK(snap(source("typedef int A\n" + sig, def)).problem.rfind("typedef cannot be parsed", 0) ==
-          0);
-    CHECK(snap(source("typedef std::vector<int A;" + sig, def)).problem ==
+    CHECK(snap(binding_source("typedef int A\n" + sig, def))
+              .problem.rfind("typedef cannot be parsed", 0) == 0);
+    CHECK(snap(binding_source("typedef std::vector<int A;" + sig, def)).problem ==
           "typedef has unbalanced brackets: typedef std::vector<int A;");
-    CHECK(snap(source("typedef int (*)(int);" + sig, def)).problem ==
+    CHECK(snap(binding_source("typedef int (*)(int);" + sig, def)).problem ==
           "typedef declares no recognizable name: typedef int (*)(int);");
-    const SnapshotResult pointer = snap(source("typedef const char *A;" + sig, def));
+    const SnapshotResult pointer = snap(binding_source("typedef const char *A;" + sig, def));
     REQUIRE(pointer.snapshot);
     CHECK(pointer.snapshot->aliases == std::vector<NamedText>{{"A", "const char *"}});
 }

@@ -8,11 +8,11 @@ using namespace odo::review;
 
 namespace {
 
-const char* const source = ".agents/tools/review_op_data.json";
+const char* const curated_source = ".agents/tools/review_op_data.json";
 
 std::string error_of(std::string_view text) {
     try {
-        parse_curated_data(text, source);
+        parse_curated_data(text, curated_source);
     } catch (const odo::InputError& e) {
         return e.what();
     }
@@ -27,7 +27,7 @@ TEST_CASE("curated data: the lists, lower-cased, and basic_expected") {
         "tensor_only": ["AdvCvtColor", "bndbox"], "varshape_only": ["conv2d", "PadAndStack"],
         "bench_layout_na": ["findhomography"], "bench_rgb_na": ["histogram", "label"],
         "basic_expected": {"Flip": ["flip_basic_nhwc"]}, "future_key": 7})",
-                                             source);
+                                             curated_source);
     CHECK(d.tensor_only == std::set<std::string>{"advcvtcolor", "bndbox"});
     CHECK(d.varshape_only == std::set<std::string>{"conv2d", "padandstack"});
     CHECK(d.bench_layout_na == std::set<std::string>{"findhomography"});
@@ -36,7 +36,7 @@ TEST_CASE("curated data: the lists, lower-cased, and basic_expected") {
 }
 
 TEST_CASE("curated data: missing keys are empty") {
-    const CuratedData d = parse_curated_data("{}", source);
+    const CuratedData d = parse_curated_data("{}", curated_source);
     CHECK(d.tensor_only.empty());
     CHECK(d.varshape_only.empty());
     CHECK(d.bench_layout_na.empty());

@@ -10,8 +10,9 @@ using namespace odo::review;
 namespace {
 
 const std::string test_path = "tests/cvcuda/system/TestOpExample.cpp";
-const std::string guideline = ".agents/guidance/REVIEW_OP_GUIDELINES.md#test / make_operator.rst / "
-                              ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
+const std::string test_guideline =
+    ".agents/guidance/REVIEW_OP_GUIDELINES.md#test / make_operator.rst / "
+    ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
 
 Finding tst1(std::optional<std::string> text) {
     return check_independent_reference({test_path, std::move(text)}, repo::Layout::cvcuda());
@@ -37,7 +38,7 @@ TEST_CASE("TST-1 GAP: one finding when the C++ test file is missing") {
     CHECK(f.summary == "C++ system test file not found");
     CHECK(f.evidence == "tests/cvcuda/system/TestOpExample.cpp (missing)");
     CHECK(f.fix == "Add the C++ system test.");
-    CHECK(f.guideline == guideline);
+    CHECK(f.guideline == test_guideline);
 }
 
 TEST_CASE("TST-1 PASS: a Gold or Reference name in code") {
@@ -48,7 +49,7 @@ TEST_CASE("TST-1 PASS: a Gold or Reference name in code") {
     CHECK(f.summary == "Independent CPU reference present");
     CHECK(f.evidence == test_path + ":3: static int ExampleGold(int x) { return x; } // host");
     CHECK(f.fix.empty());
-    CHECK(f.guideline == guideline);
+    CHECK(f.guideline == test_guideline);
     for (const char* code :
          {"auto r = gold(x);", "auto r = ComputeReference(x);", "auto reference = f(x);",
           "setGold(out);", "EXPECT_TRUE(MatchesGold(o));", "const char* s = \"reference\";"}) {
@@ -86,7 +87,7 @@ TEST_CASE("TST-2 accepts the spec's positive Tensor tests") {
         CHECK(f.status == Status::Pass);
         CHECK(f.summary == "tensor positive/correctness test present");
         CHECK(f.evidence == test_path + ":2: " + macro);
-        CHECK(f.guideline == guideline);
+        CHECK(f.guideline == test_guideline);
     }
 }
 

@@ -8,7 +8,7 @@ using namespace odo::surface;
 
 namespace {
 
-BenchConfig config_of(const std::string& configs) {
+BenchConfig fake_planar_config(const std::string& configs) {
     const std::string text = R"({"benchmark": "op", "configs": )" + configs + "}";
     return load_bench_config(odo::json::parse(text, "op.json"), "op.json");
 }
@@ -27,7 +27,7 @@ TEST_CASE("layout roles") {
 }
 
 TEST_CASE("an advanced Tensor fake case with one same-tier native partner passes") {
-    CHECK(fake_planar_pairing_issues(config_of(R"({
+    CHECK(fake_planar_pairing_issues(fake_planar_config(R"({
         "b_native": {"tier": "advanced", "dtypes": ["uchar3"],
                      "string_axes": {"shape": ["8x64x64"], "layout": ["NCHW"],
                                      "inputKind": ["Tensor"]}},
@@ -39,36 +39,37 @@ TEST_CASE("an advanced Tensor fake case with one same-tier native partner passes
                                         "inputKind": ["VarShape"]}}})"))
               .empty());
     // CHW_FAKE pairs with an NCHW native case: both spellings are interchangeable.
-    CHECK(fake_planar_pairing_issues(config_of(R"({"k": {"tier": "advanced", "dtypes": ["u8"],
+    CHECK(fake_planar_pairing_issues(
+              fake_planar_config(R"({"k": {"tier": "advanced", "dtypes": ["u8"],
         "string_axes": {"layout": ["NCHW", "CHW_FAKE"], "inputKind": ["Tensor"]}}})"))
               .empty());
 }
 
 TEST_CASE("reason: the fake case is not advanced") {
-    CHECK(fake_planar_pairing_issues(config_of(R"({"p_basic": {"tier": "basic",
+    CHECK(fake_planar_pairing_issues(fake_planar_config(R"({"p_basic": {"tier": "basic",
         "dtypes": ["uchar3"], "string_axes": {"layout": ["NCHW", "NCHW_FAKE"],
                                               "inputKind": ["Tensor"]}}})")) ==
           Issues{"p_basic[InOutDataType=uchar3][layout=NCHW_FAKE][inputKind=Tensor]: tier is "
                  "basic, expected advanced"});
-    CHECK(fake_planar_pairing_issues(config_of(R"({"p": {"dtypes": ["uchar3"],
+    CHECK(fake_planar_pairing_issues(fake_planar_config(R"({"p": {"dtypes": ["uchar3"],
         "string_axes": {"layout": ["NCHW", "NCHW_FAKE"], "inputKind": ["Tensor"]}}})")) ==
           Issues{"p[InOutDataType=uchar3][layout=NCHW_FAKE][inputKind=Tensor]: tier is "
                  "<missing>, expected advanced"});
 }
 
 TEST_CASE("reason: inputKind is not Tensor, or missing") {
-    CHECK(fake_planar_pairing_issues(config_of(R"({"p": {"tier": "advanced",
+    CHECK(fake_planar_pairing_issues(fake_planar_config(R"({"p": {"tier": "advanced",
         "dtypes": ["uchar3"], "string_axes": {"layout": ["NCHW", "NCHW_FAKE"],
                                               "inputKind": ["VarShape"]}}})")) ==
           Issues{"p[InOutDataType=uchar3][layout=NCHW_FAKE][inputKind=VarShape]: inputKind is "
                  "not Tensor"});
-    CHECK(fake_planar_pairing_issues(config_of(R"({"p": {"tier": "advanced",
+    CHECK(fake_planar_pairing_issues(fake_planar_config(R"({"p": {"tier": "advanced",
         "dtypes": ["uchar3"], "string_axes": {"layout": ["NCHW", "NCHW_FAKE"]}}})")) ==
           Issues{"p[InOutDataType=uchar3][layout=NCHW_FAKE]: inputKind is not Tensor"});
 }
 
 TEST_CASE("reason: more than one fake case in a signature (across configs)") {
-    CHECK(fake_planar_pairing_issues(config_of(R"({
+    CHECK(fake_planar_pairing_issues(fake_planar_config(R"({
         "z": {"tier": "advanced", "dtypes": ["u8"],
               "string_axes": {"layout": ["NCHW_FAKE", "NCHW"], "inputKind": ["Tensor"]}},
         "a": {"tier": "advanced", "dtypes": ["u8"],
@@ -80,21 +81,23 @@ TEST_CASE("reason: more than one fake case in a signature (across configs)") {
 
 TEST_CASE("reason: no or several same-tier native matches") {
     // The native case is basic, the fake advanced: tiers never pair.
-    CHECK(fake_planar_pairing_issues(config_of(R"({
+    CHECK(fake_planar_pairing_issues(fake_planar_config(R"({
         "n_basic": {"tier": "basic", "dtypes": ["u8"],
                     "string_axes": {"layout": ["NCHW"], "inputKind": ["Tensor"]}},
         "f_advanced": {"tier": "advanced", "dtypes": ["u8"],
                        "string_axes": {"layout": ["NCHW_FAKE"], "inputKind": ["Tensor"]}}})")) ==
           Issues{"f_advanced[InOutDataType=u8][layout=NCHW_FAKE][inputKind=Tensor]: found 0 "
                  "same-tier native NCHW/CHW matches, expected exactly 1"});
-    CHECK(fake_planar_pairing_issues(config_of(R"({"k": {"tier": "advanced", "dtypes": ["u8"],
+    CHECK(fake_planar_pairing_issues(
+              fake_planar_config(R"({"k": {"tier": "advanced", "dtypes": ["u8"],
         "string_axes": {"layout": ["NCHW", "CHW", "NCHW_FAKE"], "inputKind": ["Tensor"]}}})")) ==
           Issues{"k[InOutDataType=u8][layout=NCHW_FAKE][inputKind=Tensor]: found 2 same-tier "
                  "native NCHW/CHW matches, expected exactly 1"});
 }
 
 TEST_CASE("all four reasons, joined in order; one issue per signature in signature order") {
-    CHECK(fake_planar_pairing_issues(config_of(R"({"k": {"tier": "basic", "dtypes": ["b", "a"],
+    CHECK(fake_planar_pairing_issues(
+              fake_planar_config(R"({"k": {"tier": "basic", "dtypes": ["b", "a"],
         "string_axes": {"layout": ["NCHW_FAKE", "CHW_FAKE"], "inputKind": ["VarShape"]}}})")) ==
           Issues{"k[InOutDataType=a][layout=NCHW_FAKE][inputKind=VarShape], "
                  "k[InOutDataType=a][layout=CHW_FAKE][inputKind=VarShape]: tier is basic, "
@@ -109,7 +112,7 @@ TEST_CASE("all four reasons, joined in order; one issue per signature in signatu
 }
 
 TEST_CASE("an expansion error becomes the single issue; the strict variant throws") {
-    const BenchConfig broken = config_of(R"({
+    const BenchConfig broken = fake_planar_config(R"({
         "ok": {"tier": "advanced", "dtypes": ["u8"],
                "string_axes": {"layout": ["NCHW_FAKE"], "inputKind": ["Tensor"]}},
         "bad": {"tier": "advanced", "string_axes": {"layout": "NCHW"}}})");
