@@ -25,8 +25,10 @@ cases=(
   "plain doctest test|-||$tus/plain_doctest.cpp"
   "pixel test (odo, GoogleTest)|plain GoogleTest test||$tus/pixel_gtest.cpp"
   "plain GoogleTest test|-||$tus/plain_gtest.cpp"
-  "oplib BenchInvert.cpp|bench body (Google Benchmark)|oplib|examples/oplib/bench/cpp/ops/BenchInvert.cpp"
-  "oplib TestOpInvert.cpp|plain doctest test|oplib|examples/oplib/tests/cvcuda/system/TestOpInvert.cpp"
+  "oplib BenchInvert.cpp|oplib Invert benchmark (Google Benchmark)|oplib|examples/oplib/bench/cpp/ops/BenchInvert.cpp"
+  "oplib Invert benchmark (Google Benchmark)|-|oplib|$tus/oplib_bench_gbench.cpp"
+  "oplib TestOpInvert.cpp|oplib Invert test (plain doctest)|oplib|examples/oplib/tests/cvcuda/system/TestOpInvert.cpp"
+  "oplib Invert test (plain doctest)|-|oplib|$tus/oplib_test_plain.cpp"
   "tools/optimize_op.cpp (-O3)|-|release|tools/optimize_op.cpp"
 )
 
