@@ -5,6 +5,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/surface/bench_config.hpp"
+#include "odo/surface/shard.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -20,7 +21,7 @@
 
 namespace odo::bench {
 
-enum class GateFormat { Markdown, Json };
+enum class GateFormat { Markdown, Json, Junit };
 
 // The command line of a benchmark executable (docs/bench.md "Command line").
 struct RunOptions {
@@ -31,7 +32,8 @@ struct RunOptions {
     std::string tier_text = "basic"; // as given, for the artifact's run_metadata
     std::vector<std::string> config_keys;
     std::vector<std::string> cases;
-    std::optional<std::string> filter; // ECMAScript regex searched in each selected case key
+    std::optional<std::string> filter;   // ECMAScript regex searched in each selected case key
+    std::optional<surface::Shard> shard; // this runner's part of the selection
     std::optional<std::filesystem::path> config;
     baseline::Language language = baseline::Language::Cpp;
     std::optional<std::filesystem::path> sku_map;
@@ -63,6 +65,8 @@ Selection (default: the basic tier)
   --case KEY                 one exact case key (bypasses --tier); repeatable
   --filter REGEX             keep the selected cases whose key matches REGEX (ECMAScript,
                              searched anywhere in the key, like --benchmark_filter)
+  --shard I/N                keep shard I of N of the selected cases: those whose key
+                             hashes to I, so every case is in exactly one shard
   --config PATH              operator config to read instead of the built-in one
   --language cpp|python      the entry point the body times: the C++ API (default) or the
                              operator's Python binding; the artifact files it under that language
@@ -89,7 +93,7 @@ Outputs
 Embedded gate
   --odo-gate                 compare with the committed baselines of this SKU; exit 1 on a
                              regression, an over-noise case or a case that cannot be judged
-  --gate-format md|json      report format (md)
+  --gate-format F            report format: md (default), json or junit (a CI test report)
   --gate-regression-pct P    slowdown limit in percent (10)
   --gate-improvement-pct P   fail speedups beyond P percent too (stale baseline)
   --gate-noise-pct P         noise limit in percent (10)
@@ -242,6 +246,8 @@ inline bool parse_selection(ArgCursor& a, RunOptions& o) {
         add_unique(o.cases, n, {a.value()});
     else if (n == "--filter")
         o.filter = a.single_value();
+    else if (n == "--shard")
+        o.shard = surface::parse_shard(n, a.single_value());
     else if (n == "--config")
         o.config = a.single_value();
     else if (n == "--language")
@@ -322,9 +328,11 @@ inline bool parse_gate(ArgCursor& a, RunOptions& o) {
         o.gate = a.flag();
     else if (n == "--gate-format") {
         const std::string format = a.single_value();
-        if (format != "md" && format != "json")
-            bad_option(n, "expected md or json");
-        o.gate_format = format == "md" ? GateFormat::Markdown : GateFormat::Json;
+        if (format != "md" && format != "json" && format != "junit")
+            bad_option(n, "expected md, json or junit");
+        o.gate_format = format == "md"     ? GateFormat::Markdown
+                        : format == "json" ? GateFormat::Json
+                                           : GateFormat::Junit;
     } else if (n == "--gate-regression-pct")
         o.gate_limits.regression_pct = non_negative(n, a.single_value());
     else if (n == "--gate-improvement-pct")

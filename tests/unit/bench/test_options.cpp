@@ -134,7 +134,7 @@ TEST_CASE("bad command lines name the option and the rule") {
     check_rejected({"--quiet=yes"}, "--quiet: takes no value");
     check_rejected({"--quiet", "--quiet"}, "--quiet: given twice");
     check_rejected({"--run-context", "weekly"}, "expected local, mr or nightly");
-    check_rejected({"--gate-format", "xml"}, "expected md or json");
+    check_rejected({"--gate-format", "xml"}, "expected md, json or junit");
     check_rejected({"--gate-regression-pct", "-1"}, "must be >= 0");
     check_rejected({"--cuda-major", "0"}, "positive integer");
     check_rejected({"--peak-bandwidth-gbps", "0"}, "must be > 0");

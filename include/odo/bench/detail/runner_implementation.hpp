@@ -8,6 +8,7 @@
 #include "odo/bench/detail/case_run.hpp"
 #include "odo/bench/dtype.hpp"
 #include "odo/bench/gate.hpp"
+#include "odo/bench/gate_render.hpp"
 #include "odo/bench/host_backend.hpp"
 #include "odo/bench/options.hpp"
 #include "odo/bench/runner.hpp"
@@ -300,9 +301,7 @@ private:
         code = std::max(code, write_outputs(err));
         if (options_.gate) {
             const Report gate = gate_report(config_, results_, sku_, options_.gate_limits);
-            out << (options_.gate_format == GateFormat::Json ? render_json(gate)
-                                                             : render_markdown(gate))
-                << "\n";
+            out << render_gate(gate, results_, options_.gate_format) << "\n";
             code = std::max(code, exit_code(gate));
         }
         return code;
