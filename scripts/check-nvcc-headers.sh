@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The CUDA paths CI can build without a GPU, under nvcc:
-#   1. every portable header of include/odo, each alone in a .cu translation unit (host-only
-#      headers, marked "HOST-ONLY" on their first lines, are never reached from a .cu file);
-#   2. every device header (.cuh), each alone in a .cu translation unit;
-#   3. the example op library with its CUDA kernels (examples/oplib, -DOPLIB_CUDA=ON) against an
+# The CUDA paths CI can build without a GPU, under nvcc, and that every header stands alone:
+#   1. every header of include/odo, each alone in a g++ translation unit (-fsyntax-only): none
+#      leans on what another happened to include first;
+#   2. every portable header together in one .cu translation unit (host-only headers, marked
+#      "HOST-ONLY" on their first lines, are never reached from a .cu file): one nvcc run checks
+#      them all, where one run per header spent minutes starting nvcc's passes;
+#   3. every device header (.cuh), each alone in a .cu translation unit;
+#   4. the example op library with its CUDA kernels (examples/oplib, -DOPLIB_CUDA=ON) against an
 #      installed odo, as a user builds it.
 # odo's own GPU tests (tests/gpu) are built by scripts/test.sh wherever nvcc is found.
 set -euo pipefail
@@ -15,6 +18,25 @@ if [ ! -x "$nvcc" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# Checks each header given on stdin alone with g++ -fsyntax-only.
+stands_alone() {
+  local count
+  count=$(tee "$work/all.list" | wc -l)
+  xargs -P "$(nproc)" -I{} sh -c '
+    printf "#include \"%s\"\n" "$(echo "{}" | sed "s|^include/||")" |
+      g++ -std=c++17 -Iinclude -fsyntax-only -x c++ - || { echo "g++ failed: {}" >&2; exit 255; }
+  ' <"$work/all.list"
+  echo "g++ compiled each of $count headers alone"
+}
+
+# Compiles every header given on stdin in one .cu translation unit.
+compile_together() {
+  local count
+  count=$(sed "s|^include/||; s|.*|#include \"&\"|" | tee "$work/portable.cu" | wc -l)
+  "$nvcc" -std=c++17 -Iinclude -c "$work/portable.cu" -o "$work/portable.o"
+  echo "nvcc compiled $count portable headers in one translation unit"
+}
 
 # Compiles each header given on stdin alone; $1 names the kind for the summary line.
 compile_each() {
@@ -28,9 +50,10 @@ compile_each() {
   echo "nvcc compiled $count $kind headers"
 }
 
+find include/odo -name '*.hpp' | sort | stands_alone
 find include/odo -name '*.hpp' | sort | while IFS= read -r h; do
   head -n 3 "$h" | grep -q "HOST-ONLY" || echo "$h"
-done | compile_each portable
+done | compile_together
 find include/odo -name '*.cuh' | sort | compile_each device
 
 cmake -S . -B "$work/odo" -DODO_BUILD_TOOLS=OFF -DODO_BUILD_TESTS=OFF -DODO_BUILD_PERF=OFF \
