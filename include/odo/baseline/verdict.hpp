@@ -61,10 +61,14 @@ inline std::optional<double> standard_error_us(const TimedSide& side) {
 
 } // namespace detail
 
-// The band of (current / base − 1) · 100: its centre ± `sigmas` combined standard errors, where
-// each side's standard error is its stored noise over √n_runs. The base (the yardstick) must
-// average at least two runs and both sides need a noise figure; otherwise `thin_evidence` says
-// what is missing. The base time must be positive.
+// The band of (current / base − 1) · 100, in percent. Two positive times have a positive ratio,
+// so the band is built on its logarithm and mapped back: ln(current / base) ± `sigmas` · √((e_b /
+// base)² + (e_c / current)²), where each side's standard error e is its stored noise over
+// √n_runs. To first order that is the change ± the combined standard errors over the base time;
+// however noisy the sides, its low end stays above −100 %, which a band of the plain difference
+// would cross. The base (the yardstick) must average at least two runs and both sides need a noise
+// figure and a positive time; otherwise `thin_evidence` says what is missing. The base time must
+// be positive.
 inline ChangeBand change_band(const TimedSide& base, const TimedSide& current,
                               double sigmas = verdict_band_sigmas) {
     ChangeBand band;
@@ -77,11 +81,17 @@ inline ChangeBand change_band(const TimedSide& base, const TimedSide& current,
                                          : "no noise figure for the current timing";
         return band;
     }
+    if (!(current.time_us > 0)) {
+        band.thin_evidence = "no positive current time";
+        return band;
+    }
     if (base.n_runs < 2)
         band.thin_evidence = "the baseline rests on a single run";
-    const double half_width = sigmas * std::hypot(*base_error, *current_error) / base.time_us * 100;
-    band.low_pct = band.delta_pct - half_width;
-    band.high_pct = band.delta_pct + half_width;
+    const double log_ratio = std::log(current.time_us / base.time_us);
+    const double half_width =
+        sigmas * std::hypot(*base_error / base.time_us, *current_error / current.time_us);
+    band.low_pct = std::expm1(log_ratio - half_width) * 100;
+    band.high_pct = std::expm1(log_ratio + half_width) * 100;
     return band;
 }
 

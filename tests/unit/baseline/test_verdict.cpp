@@ -20,13 +20,29 @@ ChangeVerdict judge(double base_us, double current_us, double noise_us,
 
 } // namespace
 
-TEST_CASE("the band is the change ± 3 combined standard errors of the stored means") {
+TEST_CASE("the band is the log ratio ± 3 combined relative standard errors, mapped back") {
     const ChangeBand band = change_band({100, 2.0, 4}, {105, 2.0, 4});
     CHECK(band.delta_pct == doctest::Approx(5.0));
-    // each standard error 2/√4 = 1 µs; combined √2; 3·√2 µs of 100 µs
-    CHECK(band.high_pct - band.delta_pct == doctest::Approx(3 * std::sqrt(2.0)));
-    CHECK(band.delta_pct - band.low_pct == doctest::Approx(3 * std::sqrt(2.0)));
+    // each standard error 2/√4 = 1 µs: 1 % of the base, 1/105 of the current time
+    const double half_width = 3 * std::hypot(1.0 / 100, 1.0 / 105);
+    CHECK(band.low_pct == doctest::Approx(std::expm1(std::log(1.05) - half_width) * 100));
+    CHECK(band.high_pct == doctest::Approx(std::expm1(std::log(1.05) + half_width) * 100));
+    // to first order, the change ± 3·√2 µs of 100 µs
+    CHECK(band.high_pct - band.delta_pct == doctest::Approx(3 * std::sqrt(2.0)).epsilon(0.05));
+    CHECK(band.delta_pct - band.low_pct == doctest::Approx(3 * std::sqrt(2.0)).epsilon(0.05));
     CHECK(band.thin_evidence.empty());
+}
+
+TEST_CASE("however noisy the timings, the band never reaches below -100 %") {
+    // A third of the time as noise: the plain difference's band, +15 % ± 3·√(20²/2 + 20²)/60,
+    // would run from -107 % to +137 %, though a time cannot fall below zero.
+    const ChangeBand band = change_band({60, 20.0, 2}, {69, 20.0, 1});
+    CHECK(band.delta_pct == doctest::Approx(15.0));
+    CHECK(band.low_pct > -100);
+    CHECK(band.low_pct < band.delta_pct);
+    CHECK(band.high_pct > band.delta_pct);
+    CHECK(verdict(band, regression_gate) == ChangeVerdict::CannotTell);
+    CHECK(change_band({60, 1.0, 2}, {0, 1.0, 1}).thin_evidence == "no positive current time");
 }
 
 TEST_CASE("slower, faster and same need the whole band on one side of the thresholds") {
@@ -60,7 +76,8 @@ TEST_CASE("thin evidence cannot tell, however large the change") {
 
 TEST_CASE("a stored zero noise means below the 0.01 µs rounding, not exactly zero") {
     const ChangeBand band = change_band({1, 0.0, 1 * 4}, {1.05, 0.0, 4});
-    CHECK(band.high_pct - band.delta_pct == doctest::Approx(3 * std::hypot(0.0025, 0.0025) * 100));
+    const double half_width = 3 * std::hypot(0.0025, 0.0025 / 1.05);
+    CHECK(band.high_pct == doctest::Approx(std::expm1(std::log(1.05) + half_width) * 100));
 }
 
 TEST_CASE("verdicts map to statuses; cannot tell is MANUAL, never PASS") {
