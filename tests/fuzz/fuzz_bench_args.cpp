@@ -25,10 +25,12 @@ bool has_duplicates(std::vector<T> items) {
 void check_options(const std::vector<std::string>& args) {
     try {
         const odo::bench::RunOptions o = odo::bench::parse_options(args);
-        if (!o.criteria.problem().empty() || o.tiers.empty() || has_duplicates(o.tiers) ||
-            has_duplicates(o.config_keys) || has_duplicates(o.cases))
+        if (!o.stopping.over(odo::bench::StoppingCriteria{}).problem().empty() ||
+            !o.stopping.over(odo::bench::host_stopping_criteria()).problem().empty() ||
+            o.tiers.empty() || has_duplicates(o.tiers) || has_duplicates(o.config_keys) ||
+            has_duplicates(o.cases))
             std::abort();
-        if (o.gate_limits.regression_pct < 0 || o.gate_limits.max_noise_pct < 0)
+        if (o.gate_limits.regression_pct < 0 || (o.gate_noise_pct && *o.gate_noise_pct < 0))
             std::abort();
     } catch (const odo::InputError&) {
     }

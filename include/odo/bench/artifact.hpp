@@ -35,6 +35,9 @@ struct RunMetadata {
     std::optional<std::string> driver_version;
     std::optional<std::string> k8s_node_name;
     Timing timing = Timing::Cold; // recorded only when it is not the reference's (cold)
+    // odo's additions, recorded when known: the clock of the times and the statistic of the noise.
+    std::optional<ClockKind> clock;
+    std::optional<NoiseStatistic> noise_statistic;
 };
 
 // One row of the artifact: a case on a SKU with the figures of this run's language.
@@ -117,6 +120,10 @@ inline boost::json::object to_json(const RunMetadata& m) {
                           {"k8s_node_name", detail::optional_json(m.k8s_node_name)}};
     if (m.timing != Timing::Cold)
         o["timing"] = to_string(m.timing);
+    if (m.clock)
+        o["clock"] = to_string(*m.clock);
+    if (m.noise_statistic)
+        o["noise_statistic"] = to_string(*m.noise_statistic);
     return o;
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/bench/clock.hpp"
 #include "odo/bench/device.hpp"
 #include "odo/bench/launch.hpp"
 #include "odo/bench/measurement.hpp"
@@ -15,6 +16,15 @@ public:
     virtual ~Backend() = default;
 
     virtual const DeviceInfo& device() const = 0;
+
+    // The clock the samples' times are read from.
+    virtual ClockKind clock() const = 0;
+
+    // Times the samples by `clock` instead; false when this backend cannot (`--clock`).
+    virtual bool select_clock(ClockKind clock) { return clock == this->clock(); }
+
+    // The stopping criteria a run uses where its command line gives none: nvbench's.
+    virtual StoppingCriteria default_criteria() const { return {}; }
 
     // Runs the launcher `iterations` times untimed and waits for the work to finish.
     virtual void warmup(LaunchRef launcher, std::int64_t iterations) = 0;

@@ -48,8 +48,10 @@ inline std::optional<double> percent(double fraction) {
 
 } // namespace detail
 
-// The column names, after the reference's run_bench CSV where a column means the same. On the
-// host backend the "GPU" columns hold host times.
+// The column names, after the reference's run_bench CSV where a column means the same. "Clock"
+// names what the "GPU" columns were timed by, "Beside Clock" the "CPU" columns' (nvbench's
+// CUDA events and host wall time; on the host backend thread CPU time and wall time by default);
+// the noise columns follow "Noise Statistic".
 inline const std::vector<std::string>& csv_columns() {
     static const std::vector<std::string> columns{"Benchmark",
                                                   "tier",
@@ -62,6 +64,9 @@ inline const std::vector<std::string>& csv_columns() {
                                                   "Message",
                                                   "Samples",
                                                   "Stop",
+                                                  "Clock",
+                                                  "Beside Clock",
+                                                  "Noise Statistic",
                                                   "GPU Time (\xC2\xB5s)",
                                                   "GPU Noise (%)",
                                                   "GPU Median (\xC2\xB5s)",
@@ -89,6 +94,7 @@ inline std::string render_csv(const std::string& benchmark, const std::vector<Ca
     for (const CaseResult& r : results) {
         const bool cold = r.measured();
         const bool batch = cold && r.batch;
+        const NoiseStatistic noise = cold ? r.cold->noise_statistic : NoiseStatistic::RelativeStdev;
         out += detail::csv_row({
             benchmark,
             r.tier,
@@ -101,15 +107,18 @@ inline std::string render_csv(const std::string& benchmark, const std::vector<Ca
             r.message,
             cold ? std::to_string(r.cold_time.count) : "",
             cold ? std::string(to_string(r.cold->stop)) : "",
+            cold ? std::string(to_string(r.cold->clock)) : "",
+            cold ? std::string(to_string(r.cold->beside_clock)) : "",
+            cold ? std::string(to_string(noise)) : "",
             csv_number(detail::micro(r.cold_time.mean)),
-            csv_number(detail::percent(r.cold_time.relative_noise())),
+            csv_number(detail::percent(r.cold_time.relative_noise(noise))),
             csv_number(detail::micro(r.cold_time.median)),
             csv_number(detail::micro(r.cold_time.min)),
             csv_number(detail::micro(r.cold_time.max)),
-            csv_number(detail::micro(r.cold_cpu.mean)),
-            csv_number(detail::percent(r.cold_cpu.relative_noise())),
+            csv_number(detail::micro(r.cold_beside.mean)),
+            csv_number(detail::percent(r.cold_beside.relative_noise(noise))),
             csv_number(detail::micro(r.batch_time.mean)),
-            csv_number(detail::percent(r.batch_time.relative_noise())),
+            csv_number(detail::percent(r.batch_time.relative_noise(noise))),
             batch ? std::to_string(r.batch_time.count) : "",
             batch ? std::to_string(r.batch->launches_per_sample) : "",
             csv_number(r.throughput.bytes_per_second),

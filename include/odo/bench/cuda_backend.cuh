@@ -42,6 +42,8 @@ public:
 
     const DeviceInfo& device() const override { return device_; }
 
+    ClockKind clock() const override { return ClockKind::CudaEvents; }
+
     void warmup(LaunchRef launcher, std::int64_t iterations) override {
         Launch launch(stream_);
         for (std::int64_t i = 0; i < iterations; ++i)
@@ -51,8 +53,8 @@ public:
 
     Measurement measure_cold(LaunchRef launcher, const StoppingCriteria& criteria,
                              ExecTag tag) override {
-        return measure(
-            criteria, [&] { return cold_sample(launcher, tag); }, SteadyClock{});
+        return labelled(measure(
+            criteria, [&] { return cold_sample(launcher, tag); }, SteadyClock{}));
     }
 
     Measurement measure_batch(LaunchRef launcher, const StoppingCriteria& criteria,
@@ -62,10 +64,18 @@ public:
             criteria, [&] { return batch_sample(launcher, launches); }, SteadyClock{},
             StopRule::Time);
         m.launches_per_sample = launches;
-        return m;
+        return labelled(std::move(m));
     }
 
 private:
+    // Events time the work; the host's wall time of the whole sample is beside it.
+    static Measurement labelled(Measurement m) {
+        m.clock = ClockKind::CudaEvents;
+        m.beside_clock = ClockKind::Wall;
+        m.noise_statistic = NoiseStatistic::RelativeStdev;
+        return m;
+    }
+
     static DeviceInfo select(int device) {
         if (const std::string reason = cuda_unavailable_reason(); !reason.empty())
             throw std::runtime_error("CUDA backend: " + reason);

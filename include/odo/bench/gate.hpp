@@ -24,7 +24,28 @@ struct GateLimits {
     // When set, a case faster beyond it fails too: the committed baseline is stale.
     std::optional<double> improvement_pct;
     double max_noise_pct = baseline::default_benchmark_quality.max_noise_pct;
+    std::string noise_limit_source = "odo's default"; // where max_noise_pct comes from
 };
+
+// `limits` with the noise limit the run's SKU is held to: `noise_pct` when the command line gives
+// one, else the SKU map's `quality` entry for `sku` read through baseline::quality_policy — the
+// limit odo_baseline import and validate, PRE-3 and ODO-7 hold the same rows to.
+inline GateLimits gate_limits_for(GateLimits limits, const surface::SkuMap* map,
+                                  const std::string& sku, std::optional<double> noise_pct) {
+    if (noise_pct) {
+        limits.max_noise_pct = *noise_pct;
+        limits.noise_limit_source = "--gate-noise-pct";
+        return limits;
+    }
+    if (!map)
+        return limits;
+    const baseline::QualityPolicy policy = baseline::quality_policy(*map);
+    if (policy.by_sku.count(sku) == 0)
+        return limits;
+    limits.max_noise_pct = policy.for_sku(sku).max_noise_pct;
+    limits.noise_limit_source = "the SKU map's quality for " + sku;
+    return limits;
+}
 
 inline constexpr std::string_view gate_guideline = "docs/bench.md#the-embedded-gate";
 
@@ -44,10 +65,15 @@ inline Finding gate_finding(std::string id, Status status, std::string summary,
             std::move(fix)};
 }
 
+// "current 61.20 us ± 0.88 us (50 batch samples, thread-cpu clock, noise by mad, stopped:
+// min-time)": the figures the gate judges and what they are.
 inline std::string current_evidence(const CaseResult& r, const baseline::LanguageMetrics& m) {
+    const Measurement& measured = r.reported_measurement();
     return "current " + fixed(m.time_us, 2) + " us ± " + fixed(m.noise_us, 2) + " us (" +
            std::to_string(r.reported_time().count) + (r.reports_batch() ? " batch" : " cold") +
-           " samples, stopped: " + std::string(to_string(r.reported_measurement().stop)) + ")";
+           " samples, " + std::string(to_string(measured.clock)) + " clock, noise by " +
+           std::string(to_string(measured.noise_statistic)) +
+           ", stopped: " + std::string(to_string(measured.stop)) + ")";
 }
 
 inline std::string verdict_summary(baseline::ChangeVerdict v, const baseline::ChangeBand& band,
@@ -150,16 +176,15 @@ inline Finding noise_finding(const CaseResult& r, const GateLimits& limits) {
         return detail::gate_finding(id, Status::NotApplicable, label + "no measurement");
     const double noise = baseline::noise_pct(*current);
     const std::string figures = "noise " + detail::fixed(noise, 2) + "%";
+    const std::string limit =
+        detail::fixed(limits.max_noise_pct, 1) + "% (" + limits.noise_limit_source + ")";
     if (baseline::exceeds_limit(noise, limits.max_noise_pct))
-        return detail::gate_finding(id, Status::Gap,
-                                    label + figures + " exceeds " +
-                                        detail::fixed(limits.max_noise_pct, 1) + "%",
+        return detail::gate_finding(id, Status::Gap, label + figures + " exceeds " + limit,
                                     detail::current_evidence(r, *current),
                                     "Quiet the machine (lock clocks, stop other work) or raise "
                                     "--min-time, then measure again");
-    return detail::gate_finding(id, Status::Pass,
-                                label + figures + " within " +
-                                    detail::fixed(limits.max_noise_pct, 1) + "%");
+    return detail::gate_finding(id, Status::Pass, label + figures + " within " + limit,
+                                detail::current_evidence(r, *current));
 }
 
 // The embedded gate over a run: BENCH-TIME then BENCH-NOISE for every selected case, in run

@@ -10,26 +10,32 @@
 
 namespace odo::bench {
 
-// One timed sample: the measured time of the work (GPU events, or the host clock) and the host
-// time beside it (nvbench's "CPU Time"), both per launch; a batch sample holds `launches`.
+// One timed sample: the measured time of the work and a second clock's time beside it, both per
+// launch; a batch sample holds `launches`. Which clocks they are is the Measurement's record:
+// CUDA events with the host's wall time beside them (nvbench's "GPU Time" and "CPU Time"), or
+// on the host backend its clock (thread CPU time by default) with the wall time beside it.
 struct Sample {
     double time_s = 0;
-    double cpu_s = 0;
+    double beside_s = 0;
     std::int64_t launches = 1;
 };
 
-// The kept raw samples of one measurement and why it stopped. Batch samples are stored per
-// launch (the sample's time over its launch count), so both kinds summarize the same way.
+// The kept raw samples of one measurement, the clocks they were read from, how their noise is
+// stated and why it stopped. Batch samples are stored per launch (the sample's time over its
+// launch count), so both kinds summarize the same way.
 struct Measurement {
     std::vector<double> times_s;
-    std::vector<double> cpu_times_s;
+    std::vector<double> beside_times_s;
+    ClockKind clock = ClockKind::Wall;        // of times_s
+    ClockKind beside_clock = ClockKind::Wall; // of beside_times_s
+    NoiseStatistic noise_statistic = NoiseStatistic::RelativeStdev;
     std::int64_t launches_per_sample = 1;
     StopReason stop = StopReason::Timeout;
     std::string stop_detail; // at a timeout: the conditions still unmet
     double walltime_s = 0;
 
     Summary time() const { return summarize(times_s); }
-    Summary cpu_time() const { return summarize(cpu_times_s); }
+    Summary beside_time() const { return summarize(beside_times_s); }
 };
 
 namespace detail {
@@ -56,7 +62,7 @@ Measurement measure(const StoppingCriteria& criteria, TakeSample&& take_sample, 
     while (true) {
         const Sample sample = take_sample();
         m.times_s.push_back(sample.time_s);
-        m.cpu_times_s.push_back(sample.cpu_s);
+        m.beside_times_s.push_back(sample.beside_s);
         criterion.add(sample.time_s, sample.launches);
         if (const auto reason = criterion.decision()) {
             m.stop = *reason;

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/baseline/metrics.hpp"
+#include "odo/bench/clock.hpp"
 #include "odo/bench/gate.hpp"
 #include "odo/bench/stopping.hpp"
 #include "odo/core/error.hpp"
@@ -40,13 +41,15 @@ struct RunOptions {
     std::optional<std::filesystem::path> json;
     std::optional<std::filesystem::path> csv;
     std::optional<std::string> sku_label;
-    StoppingCriteria criteria;
+    StoppingOverrides stopping;     // over the backend's default criteria
+    std::optional<ClockKind> clock; // over the backend's clock
     bool batch = true;
     Timing timing = Timing::Cold;
     bool quiet = false;
     bool gate = false;
     GateFormat gate_format = GateFormat::Markdown;
     GateLimits gate_limits;
+    std::optional<double> gate_noise_pct; // over the SKU map's quality entry
     std::string run_context = "local";
     std::optional<std::string> git_ref;
     std::optional<std::int64_t> cuda_major;
@@ -70,14 +73,18 @@ Selection (default: the basic tier)
   --config PATH              operator config to read instead of the built-in one
   --language cpp|python      the entry point the body times: the C++ API (default) or the
                              operator's Python binding; the artifact files it under that language
-Measurement (defaults: nvbench's)
+Measurement (defaults: nvbench's on a GPU, Google Benchmark's on the host)
   --min-samples N            samples before any rule but the timeout may stop (10)
   --min-time S               accumulated measured seconds before the noise rules apply (0.5)
-  --max-noise PCT            target relative noise in percent (0.5)
+  --max-noise PCT            target relative noise in percent (GPU 0.5; host: none, cold
+                             samples stop on time as batch ones do)
   --timeout S                wall-clock cap per measurement in seconds (15)
   --max-samples N            sample cap (1000000)
   --no-batch                 cold samples only
   --timing cold|batch        the samples the artifact, BWUtil and the gate use (cold)
+  --clock C                  host backend: what times the samples: thread-cpu (default),
+                             process-cpu (bodies that use other threads) or wall (bodies that
+                             wait); the CUDA backend times by cuda-events
 Identity
   --sku-map PATH             sku_map.json (default: ../sku_map.json beside the config folder)
   --sku LABEL                host backend: the label results are filed under
@@ -96,7 +103,8 @@ Embedded gate
   --gate-format F            report format: md (default), json or junit (a CI test report)
   --gate-regression-pct P    slowdown limit in percent (10)
   --gate-improvement-pct P   fail speedups beyond P percent too (stale baseline)
-  --gate-noise-pct P         noise limit in percent (10)
+  --gate-noise-pct P         noise limit in percent (default: the SKU map's quality entry
+                             for the run's SKU, else 10)
   --help, -h                 this text
   --version                  odo's version
 )";
@@ -172,6 +180,13 @@ inline Timing parse_timing(std::string_view text) {
         if (text == to_string(timing))
             return timing;
     bad_option("--timing", "unknown timing " + python_str_repr(text) + " (expected cold, batch)");
+}
+
+inline ClockKind parse_clock(std::string_view text) {
+    if (const auto clock = parse_clock_kind(text))
+        return *clock;
+    bad_option("--clock", "unknown clock " + python_str_repr(text) +
+                              " (expected thread-cpu, process-cpu, wall, cuda-events)");
 }
 
 inline baseline::Language parse_language(std::string_view text) {
@@ -260,15 +275,17 @@ inline bool parse_selection(ArgCursor& a, RunOptions& o) {
 inline bool parse_measurement(ArgCursor& a, RunOptions& o) {
     const std::string& n = a.name();
     if (n == "--min-samples")
-        o.criteria.min_samples = parse_number<std::int64_t>(n, a.single_value());
+        o.stopping.min_samples = parse_number<std::int64_t>(n, a.single_value());
     else if (n == "--min-time")
-        o.criteria.min_time_s = parse_number<double>(n, a.single_value());
+        o.stopping.min_time_s = parse_number<double>(n, a.single_value());
     else if (n == "--max-noise")
-        o.criteria.max_noise_pct = parse_number<double>(n, a.single_value());
+        o.stopping.max_noise_pct = parse_number<double>(n, a.single_value());
     else if (n == "--timeout")
-        o.criteria.timeout_s = parse_number<double>(n, a.single_value());
+        o.stopping.timeout_s = parse_number<double>(n, a.single_value());
     else if (n == "--max-samples")
-        o.criteria.max_samples = parse_number<std::int64_t>(n, a.single_value());
+        o.stopping.max_samples = parse_number<std::int64_t>(n, a.single_value());
+    else if (n == "--clock")
+        o.clock = parse_clock(a.single_value());
     else if (n == "--no-batch")
         o.batch = !a.flag();
     else if (n == "--timing")
@@ -338,7 +355,7 @@ inline bool parse_gate(ArgCursor& a, RunOptions& o) {
     else if (n == "--gate-improvement-pct")
         o.gate_limits.improvement_pct = non_negative(n, a.single_value());
     else if (n == "--gate-noise-pct")
-        o.gate_limits.max_noise_pct = non_negative(n, a.single_value());
+        o.gate_noise_pct = non_negative(n, a.single_value());
     else
         return false;
     return true;
@@ -364,8 +381,10 @@ inline RunOptions parse_options(const std::vector<std::string>& args) {
             !detail::parse_gate(a, o))
             detail::bad_option(a.name(), "unknown option (see --help)");
     }
-    if (const std::string problem = o.criteria.problem(); !problem.empty())
-        throw InputError(problem);
+    // Either backend's defaults: the runner checks the criteria again over its backend's.
+    for (const StoppingCriteria& defaults : {StoppingCriteria{}, host_stopping_criteria()})
+        if (const std::string problem = o.stopping.over(defaults).problem(); !problem.empty())
+            throw InputError(problem);
     if (o.timing == Timing::Batch && !o.batch)
         detail::bad_option("--timing", "batch timing needs batch samples (drop --no-batch)");
     return o;

@@ -52,7 +52,7 @@ struct CaseResult {
     std::optional<Measurement> batch;
     // Derived by `summarize_case` once the measurements are in.
     Summary cold_time;
-    Summary cold_cpu;
+    Summary cold_beside; // the second clock's time of the cold samples
     Summary batch_time;
     Throughput throughput;
 
@@ -66,6 +66,12 @@ struct CaseResult {
     }
     // The measurement behind reported_time(); the case must be measured.
     const Measurement& reported_measurement() const { return reports_batch() ? *batch : *cold; }
+    // The reported relative noise (a fraction), by the statistic its measurement states.
+    double reported_noise() const {
+        return reported_time().relative_noise(reported_measurement().noise_statistic);
+    }
+    // The clock of the reported figures; the case must be measured.
+    ClockKind reported_clock() const { return reported_measurement().clock; }
 };
 
 // Fills the summaries and rates. BWUtil comes from the reported mean (the cold one by default, as
@@ -74,22 +80,22 @@ inline void summarize_case(CaseResult& result, std::optional<double> peak_bytes_
     if (!result.cold)
         return;
     result.cold_time = result.cold->time();
-    result.cold_cpu = result.cold->cpu_time();
+    result.cold_beside = result.cold->beside_time();
     if (result.batch)
         result.batch_time = result.batch->time();
     result.throughput =
         throughput(result.traffic, result.reported_time().mean, peak_bytes_per_second);
 }
 
-// The case's figures in baseline units: reported mean time and absolute noise in µs, and BWUtil (0
-// when it is unknown, since the artifact schema needs a number). nullopt when the case has no
+// The case's figures in baseline units: reported mean time and absolute noise in µs (the relative
+// noise of its statistic times the mean), and BWUtil (0 when it is unknown, since the artifact
+// schema needs a number). nullopt when the case has no
 // usable time or noise figure.
 inline std::optional<baseline::LanguageMetrics> language_metrics(const CaseResult& result) {
     if (!result.measured())
         return std::nullopt;
-    const Summary& reported = result.reported_time();
-    const double time_us = reported.mean * 1e6;
-    const double noise_us = time_us * reported.relative_noise();
+    const double time_us = result.reported_time().mean * 1e6;
+    const double noise_us = time_us * result.reported_noise();
     if (!(time_us > 0) || !std::isfinite(time_us) || !std::isfinite(noise_us))
         return std::nullopt;
     return baseline::LanguageMetrics{time_us, noise_us, result.throughput.bwutil.value_or(0.0)};

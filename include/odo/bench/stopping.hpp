@@ -14,12 +14,15 @@
 namespace odo::bench {
 
 // When a measurement may stop (anchors.md §1, nvbench's `stdrel` criterion). Defaults are
-// nvbench's; every field can be overridden per run from the command line.
+// nvbench's, which the CUDA backend keeps; the host backend has its own (host_stopping_criteria).
+// Every field can be overridden per run from the command line.
 struct StoppingCriteria {
     std::int64_t min_samples = 10; // before any rule but the timeout may stop
     double min_time_s = 0.5;       // accumulated measured time before the noise rules apply
-    double max_noise_pct = 0.5;    // target relative standard deviation, in percent
-    double timeout_s = 15.0;       // wall-clock cap
+    // Target relative standard deviation, in percent. Without one, cold measurements stop on the
+    // time rule as batch ones do.
+    std::optional<double> max_noise_pct = 0.5;
+    double timeout_s = 15.0; // wall-clock cap
     // odo's addition: ns-scale host work would otherwise keep hundreds of millions of samples
     // (gigabytes) before reaching min_time.
     std::int64_t max_samples = 1'000'000;
@@ -30,13 +33,43 @@ struct StoppingCriteria {
             return "min-samples must be at least 1";
         if (!(min_time_s >= 0) || !std::isfinite(min_time_s))
             return "min-time must be a finite number of seconds >= 0";
-        if (!(max_noise_pct >= 0) || !std::isfinite(max_noise_pct))
+        if (max_noise_pct && (!(*max_noise_pct >= 0) || !std::isfinite(*max_noise_pct)))
             return "max-noise must be a finite percentage >= 0";
         if (!(timeout_s > 0) || !std::isfinite(timeout_s))
             return "timeout must be a finite number of seconds > 0";
         if (max_samples < min_samples)
             return "max-samples must be at least min-samples";
         return {};
+    }
+};
+
+// The host backend's defaults: Google Benchmark's rule rather than nvbench's. A host's samples
+// are CPU work at the mercy of caches, interrupts and frequency changes, whose relative spread
+// rarely falls below nvbench's 0.5 % GPU target, so a noise target would only run every case to
+// the timeout. Cold samples stop, like batch ones, once min samples and min time are in; the noise
+// is measured and reported, and a gate holds it to its limit.
+inline StoppingCriteria host_stopping_criteria() {
+    StoppingCriteria c;
+    c.max_noise_pct = std::nullopt;
+    return c;
+}
+
+// The stopping fields a run's command line gives; the others keep the backend's defaults.
+struct StoppingOverrides {
+    std::optional<std::int64_t> min_samples;
+    std::optional<double> min_time_s;
+    std::optional<double> max_noise_pct;
+    std::optional<double> timeout_s;
+    std::optional<std::int64_t> max_samples;
+
+    StoppingCriteria over(StoppingCriteria c) const {
+        c.min_samples = min_samples.value_or(c.min_samples);
+        c.min_time_s = min_time_s.value_or(c.min_time_s);
+        if (max_noise_pct)
+            c.max_noise_pct = max_noise_pct;
+        c.timeout_s = timeout_s.value_or(c.timeout_s);
+        c.max_samples = max_samples.value_or(c.max_samples);
+        return c;
     }
 };
 
@@ -111,13 +144,14 @@ private:
 // sub-batches whose spread is recorded but would rarely settle below the target.
 enum class StopRule { Noise, Time };
 
-// nvbench's `stdrel` rule over per-sample times (or its batch time rule), plus odo's sample cap.
-// Feed it every kept sample; after each, `decision()` says whether to stop and why. The timeout
-// is the caller's, since only the caller knows the wall clock.
+// nvbench's `stdrel` rule over per-sample times (or its batch time rule, also the rule of
+// criteria without a noise target), plus odo's sample cap. Feed it every kept sample; after each,
+// `decision()` says whether to stop and why. The timeout is the caller's, since only the caller
+// knows the wall clock.
 class NoiseCriterion {
 public:
     explicit NoiseCriterion(const StoppingCriteria& criteria, StopRule rule = StopRule::Noise)
-        : criteria_(criteria), rule_(rule) {}
+        : criteria_(criteria), rule_(criteria.max_noise_pct ? rule : StopRule::Time) {}
 
     // One sample's time per launch; a batch sample of `launches` adds its whole time to the
     // accumulated time the minimum-time rule counts.
@@ -150,7 +184,7 @@ public:
             return StopReason::NoiseUndefined;
         if (accumulated_s_ <= criteria_.min_time_s || !std::isfinite(noise_))
             return std::nullopt;
-        if (noise_ * 100 < criteria_.max_noise_pct)
+        if (noise_ * 100 < *criteria_.max_noise_pct)
             return StopReason::NoiseTarget;
         if (history_.size() > detail::plateau_min_estimates &&
             stats_.count() % detail::plateau_check_every == 0 &&
@@ -170,8 +204,8 @@ public:
                 std::to_string(criteria_.min_samples));
         if (accumulated_s_ <= criteria_.min_time_s)
             add(fixed(accumulated_s_, 3) + " s <= " + fixed(criteria_.min_time_s, 3) + " s");
-        if (rule_ == StopRule::Noise && !(noise_ * 100 < criteria_.max_noise_pct))
-            add("noise " + fixed(noise_ * 100, 2) + "% >= " + fixed(criteria_.max_noise_pct, 2) +
+        if (rule_ == StopRule::Noise && !(noise_ * 100 < *criteria_.max_noise_pct))
+            add("noise " + fixed(noise_ * 100, 2) + "% >= " + fixed(*criteria_.max_noise_pct, 2) +
                 "%");
         return out;
     }

@@ -18,10 +18,11 @@ struct FakeClock {
     std::int64_t now_ns() const noexcept { return time->ns; }
 };
 
-using FakeHostBackend = BasicHostBackend<FakeClock, FakeClock>;
+// Wall, thread CPU and process CPU time all advance together: fake work never waits.
+using FakeHostBackend = BasicHostBackend<FakeClock, FakeClock, FakeClock>;
 
 inline std::unique_ptr<FakeHostBackend> fake_backend(FakeTime& time) {
-    return std::make_unique<FakeHostBackend>(FakeClock{&time}, FakeClock{&time});
+    return std::make_unique<FakeHostBackend>(FakeClock{&time}, FakeClock{&time}, FakeClock{&time});
 }
 
 // The runner's backend factory on `time`.

@@ -30,6 +30,12 @@ struct RunOutput {
     std::vector<CaseResult> results;
 };
 
+// -a, 0 and +a µs in turn: a spread whose median absolute deviation is `a` at any sample count
+// (a two-value alternation's is 0 or `a`, depending on which value has one sample more).
+inline double jitter_us(std::int64_t launch, double a) {
+    return a * static_cast<double>(launch % 3 - 1);
+}
+
 // Launch time in µs of a case on fake time; the default is one ns per element.
 using LaunchTime = std::function<double(const State&, std::int64_t launch)>;
 

@@ -6,6 +6,7 @@
 #include <odo/baseline/config_set.hpp>
 #include <odo/baseline/merge.hpp>
 #include <odo/baseline/quality.hpp>
+#include <odo/bench/artifact.hpp>
 #include <odo/core/file.hpp>
 #include <odo/core/json_read.hpp>
 #include <odo/surface/sku_map.hpp>
@@ -31,7 +32,8 @@ odo::baseline::Artifact import_artifact(const std::filesystem::path& path,
 class FakeGpuBackend : public FakeHostBackend {
 public:
     FakeGpuBackend(FakeTime& time, DeviceInfo device)
-        : FakeHostBackend(FakeClock{&time}, FakeClock{&time}), device_(std::move(device)) {}
+        : FakeHostBackend(FakeClock{&time}, FakeClock{&time}, FakeClock{&time}),
+          device_(std::move(device)) {}
     const DeviceInfo& device() const override { return device_; }
 
 private:
@@ -75,7 +77,8 @@ TEST_CASE("the artifact is the schema-1 envelope with provenance and sorted rows
     CHECK(keys == std::vector<std::string>{"git_sha", "git_ref", "run_context", "is_nightly",
                                            "timestamp_utc", "cuda_major", "tier", "gpu_name",
                                            "power_cap_w", "locked_sm_clock_mhz", "sm_clock_locked",
-                                           "vbios_version", "driver_version", "k8s_node_name"});
+                                           "vbios_version", "driver_version", "k8s_node_name",
+                                           "clock", "noise_statistic"});
     CHECK(meta.at("git_ref") == "feature/x");
     CHECK(meta.at("run_context") == "nightly");
     CHECK(meta.at("is_nightly") == true);
@@ -95,6 +98,22 @@ TEST_CASE("the artifact is the schema-1 envelope with provenance and sorted rows
     CHECK(fields == std::vector<std::string>{"n_runs", "gpu_time_us_cpp", "gpu_noise_us_cpp",
                                              "gpu_bwutil_cpp"});
     CHECK(row.at("gpu_bwutil_cpp").as_double() == doctest::Approx(0.5));
+}
+
+TEST_CASE("an artifact without the clock fields (written before them) still imports") {
+    TempDir dir;
+    const auto path = dir.path() / "run.json";
+    REQUIRE(
+        run_example(example_config, {"--quiet", "--sku", "HOST_EXAMPLE", "--json", path.string()})
+            .code == 0);
+    auto doc = odo::json::parse(odo::read_file(path), "artifact");
+    auto& meta = doc.at("run_metadata").as_object();
+    CHECK(meta.erase("clock") == 1);
+    CHECK(meta.erase("noise_statistic") == 1);
+    const auto old = dir.write("old.json", render_artifact(doc));
+    const auto artifact = import_artifact(old);
+    CHECK(artifact.rows.size() == 2);
+    CHECK(artifact.rows.front().metrics.cpp->time_us == doctest::Approx(65.536));
 }
 
 TEST_CASE("the importer reads the artifact back row for row") {
@@ -125,9 +144,9 @@ TEST_CASE("two runs merge in the importer and gate the next run as a committed b
     TempDir dir;
     const auto first = dir.path() / "a.json";
     const auto second = dir.path() / "b.json";
-    // Two runs 60 and 70 µs per launch, alternating ±1 µs so the noise is not zero.
+    // Two runs 60 and 70 µs per launch, ±1 µs so the noise is not zero.
     auto around = [](double us) {
-        return [us](const State&, std::int64_t launch) { return us + (launch % 2 ? 1.0 : -1.0); };
+        return [us](const State&, std::int64_t launch) { return us + jitter_us(launch, 1.0); };
     };
     REQUIRE(run_example(example_config,
                         {"--quiet", "--sku", "HOST_EXAMPLE", "--json", first.string()}, around(60))
@@ -144,7 +163,7 @@ TEST_CASE("two runs merge in the importer and gate the next run as a committed b
     CHECK(update.case_key == uint8_case);
     CHECK(update.metrics.n_runs == 2);
     CHECK(update.metrics.cpp->time_us == doctest::Approx(65.0));
-    CHECK(update.metrics.cpp->noise_us == doctest::Approx(1.0).epsilon(0.01));
+    CHECK(update.metrics.cpp->noise_us == doctest::Approx(mad_to_stdev).epsilon(0.01));
 
     // Committed as the importer writes it, the merged row is the gate's yardstick.
     boost::json::object cases;
@@ -202,9 +221,9 @@ TEST_CASE("a --language python run files its figures under python and completes 
 
 TEST_CASE("--timing batch reports the batch samples, whose spread averages out launch jitter") {
     TempDir dir;
-    // Launches alternate 59 and 61 µs: cold samples carry that jitter, ~10 ms batches do not.
+    // Launches of 59, 60 and 61 µs: cold samples carry that jitter, ~10 ms batches do not.
     const LaunchTime jitter = [](const State&, std::int64_t launch) {
-        return 60.0 + (launch % 2 ? 1.0 : -1.0);
+        return 60.0 + jitter_us(launch, 1.0);
     };
     const auto noise_of = [&](const std::string& name, std::vector<std::string> extra) {
         const auto path = dir.path() / name;
@@ -215,12 +234,15 @@ TEST_CASE("--timing batch reports the batch samples, whose spread averages out l
         const auto& row = doc.at("baselines").at(uint8_case).at("HOST_EXAMPLE");
         CHECK(row.at("gpu_time_us_cpp").to_number<double>() == doctest::Approx(60.0).epsilon(0.01));
         // The metadata's "timing", copied out: `doc` dies with this call.
-        const auto* timing = doc.at("run_metadata").as_object().if_contains("timing");
+        const auto& meta = doc.at("run_metadata").as_object();
+        CHECK(meta.at("clock") == "thread-cpu");
+        CHECK(meta.at("noise_statistic") == "mad");
+        const auto* timing = meta.if_contains("timing");
         return std::pair(row.at("gpu_noise_us_cpp").to_number<double>(),
                          timing ? std::optional<std::string>(timing->as_string()) : std::nullopt);
     };
     const auto [cold_noise, cold_timing] = noise_of("cold.json", {});
-    CHECK(cold_noise == doctest::Approx(1.0).epsilon(0.01));
+    CHECK(cold_noise == doctest::Approx(mad_to_stdev).epsilon(0.01));
     CHECK_FALSE(cold_timing); // the reference's run_metadata, unchanged
     const auto [batch_noise, batch_timing] = noise_of("batch.json", {"--timing", "batch"});
     CHECK(batch_noise < 0.05);

@@ -3,7 +3,10 @@
 #include "runner_fixture.hpp"
 
 #include <odo/bench/gate.hpp>
+#include <odo/core/file.hpp>
 #include <odo/core/json_read.hpp>
+#include <odo/core/json_write.hpp>
+#include <odo/surface/sku_map.hpp>
 
 #include <doctest/doctest.h>
 
@@ -45,7 +48,7 @@ GateRun gate(const std::filesystem::path& config, const LaunchTime& launch_us = 
 // 65.536 µs ± 0.5 µs, the nominal launch time with a little noise.
 LaunchTime noisy(double scale) {
     return [scale](const State& s, std::int64_t launch) {
-        return nominal_us(s, launch) * scale + (launch % 2 ? 0.5 : -0.5);
+        return nominal_us(s, launch) * scale + jitter_us(launch, 0.5);
     };
 }
 
@@ -67,7 +70,8 @@ TEST_CASE("an unchanged run passes the gate") {
         CHECK(g.status(i) == "PASS");
     CHECK(g.summary(0).find("`" + uint8_case +
                             "`: same as the committed baseline within noise (") == 0);
-    CHECK(g.summary(1).find("`" + uint8_case + "`: noise 0.76% within 10.0%") == 0);
+    // 1.4826 × 0.5 µs of 65.536 µs, the limit and where it comes from
+    CHECK(g.summary(1).find("`" + uint8_case + "`: noise 1.13% within 10.0% (odo's default)") == 0);
     CHECK(
         std::string(g.findings[0].at("evidence").as_string())
             .find("baseline 65.54 us ± 0.50 us over 5 run(s) on HOST_EXAMPLE; current 65.54 us") ==
@@ -113,7 +117,7 @@ TEST_CASE("a slowdown inside the limit passes; the limit is configurable") {
     TempDir dir;
     const auto config = committed(dir);
     CHECK(gate(config, noisy(1.05)).run.code == 0);
-    const GateRun strict = gate(config, noisy(1.05), {"--gate-regression-pct", "2"});
+    const GateRun strict = gate(config, noisy(1.05), {"--gate-regression-pct", "1"});
     CHECK(strict.run.code == 1);
     CHECK(strict.status(0) == "GAP");
 }
@@ -136,13 +140,13 @@ TEST_CASE("a band that crosses the limit cannot be told, which blocks as MANUAL"
     TempDir dir;
     // ±10 µs per launch: the band around +10 % is far wider than the distance to the limit.
     const GateRun g = gate(committed(dir), [](const State& s, std::int64_t launch) {
-        return nominal_us(s, launch) * 1.1 + (launch % 2 ? 10.0 : -10.0);
+        return nominal_us(s, launch) * 1.1 + jitter_us(launch, 10.0);
     });
     CHECK(g.run.code == 1);
     CHECK(g.status(0) == "MANUAL");
     CHECK(g.summary(0).find("cannot tell against the committed baseline (") != std::string::npos);
     CHECK(g.summary(0).find("the band crosses a limit") != std::string::npos);
-    CHECK(g.status(1) == "GAP"); // ±10 µs on 72 µs is 14 % noise
+    CHECK(g.status(1) == "GAP"); // 1.4826 × 10 µs on 72 µs is 21 % noise
     CHECK(g.summary(1).find("exceeds 10.0%") != std::string::npos);
 }
 
@@ -229,8 +233,40 @@ TEST_CASE("the noise finding passes at exactly the limit") {
     r.cold->times_s = {9e-6, 11e-6};
     r.cold_time = summarize(r.cold->times_s);
     GateLimits limits;
-    limits.max_noise_pct = r.cold_time.relative_noise() * 100;
+    limits.max_noise_pct = r.reported_noise() * 100;
     CHECK(noise_finding(r, limits).status == Status::Pass);
     limits.max_noise_pct -= 1e-6;
     CHECK(noise_finding(r, limits).status == Status::Gap);
+}
+
+TEST_CASE("the noise limit is the SKU map's quality for the run's SKU, as import reads it") {
+    TempDir dir;
+    const auto config = committed(dir);
+    // The SKU map beside the config states 1 % for HOST_EXAMPLE: 1.13 % of noise exceeds it.
+    boost::json::value map = odo::json::parse(odo::read_file(example_sku_map), "sku map");
+    for (auto& entry : map.at("entries").as_array())
+        if (entry.at("stem") == "HOST_EXAMPLE")
+            entry.as_object()["quality"] = {{"max_noise_pct", 1}};
+    dir.write("config/sku_map.json", odo::json::dumps(map, {4, false, true}) + "\n");
+    const odo::surface::SkuMap sku_map =
+        odo::surface::load_sku_map(dir.path() / "config/sku_map.json");
+    CHECK(odo::baseline::quality_policy(sku_map).for_sku("HOST_EXAMPLE").max_noise_pct == 1.0);
+
+    const GateRun g = gate(config, noisy(1.0));
+    CHECK(g.status(1) == "GAP");
+    CHECK(g.summary(1) ==
+          "`" + uint8_case +
+              "`: noise 1.13% exceeds 1.0% (the SKU map's quality for HOST_EXAMPLE)");
+    // The command line wins over the map.
+    const GateRun loose = gate(config, noisy(1.0), {"--gate-noise-pct", "2"});
+    CHECK(loose.status(1) == "PASS");
+    CHECK(loose.summary(1) == "`" + uint8_case + "`: noise 1.13% within 2.0% (--gate-noise-pct)");
+}
+
+TEST_CASE("the gate's evidence names the timing, the clock and the noise statistic it judges") {
+    TempDir dir;
+    const GateRun g = gate(committed(dir), noisy(1.0), {"--timing", "batch"});
+    const std::string evidence(g.findings[1].at("evidence").as_string());
+    CHECK(evidence.find(" batch samples, thread-cpu clock, noise by mad, stopped: min-time)") !=
+          std::string::npos);
 }

@@ -10,6 +10,8 @@
 
 using namespace odo::bench;
 using odo::bench::testing::fake_backend;
+using odo::bench::testing::FakeClock;
+using odo::bench::testing::FakeHostBackend;
 using odo::bench::testing::FakeTime;
 
 namespace {
@@ -48,8 +50,68 @@ TEST_CASE("a cold sample is one launch on the clock") {
     CHECK_FALSE(on_a_stream);
     CHECK(launches == static_cast<int>(m.times_s.size()));
     CHECK(m.time().mean == doctest::Approx(250e-6));
-    CHECK(m.cpu_time().mean == doctest::Approx(250e-6));
+    CHECK(m.beside_time().mean == doctest::Approx(250e-6));
     CHECK(m.stop == StopReason::NoiseTarget);
+}
+
+TEST_CASE("the host backend times by the thread's CPU time, with the wall time beside it") {
+    // The work takes 300 µs of wall time, of which the thread ran 200 µs: preempted for 100.
+    FakeTime wall, thread, process;
+    FakeHostBackend backend(FakeClock{&wall}, FakeClock{&thread}, FakeClock{&process});
+    auto work = [&](Launch&) {
+        wall.advance_us(300);
+        thread.advance_us(200);
+        process.advance_us(400); // another thread of the process worked too
+    };
+    CHECK(backend.clock() == ClockKind::ThreadCpu);
+    const Measurement m = backend.measure_cold(work, StoppingCriteria{}, ExecTag::Default);
+    CHECK(m.clock == ClockKind::ThreadCpu);
+    CHECK(m.beside_clock == ClockKind::Wall);
+    CHECK(m.noise_statistic == NoiseStatistic::RelativeMad);
+    CHECK(m.time().mean == doctest::Approx(200e-6));
+    CHECK(m.beside_time().mean == doctest::Approx(300e-6));
+
+    REQUIRE(backend.select_clock(ClockKind::ProcessCpu));
+    const Measurement p = backend.measure_batch(work, StoppingCriteria{}, 400e-6);
+    CHECK(p.clock == ClockKind::ProcessCpu);
+    CHECK(p.time().mean == doctest::Approx(400e-6));
+    CHECK(p.beside_time().mean == doctest::Approx(300e-6));
+
+    REQUIRE(backend.select_clock(ClockKind::Wall));
+    const Measurement w = backend.measure_cold(work, StoppingCriteria{}, ExecTag::Default);
+    CHECK(w.clock == ClockKind::Wall);
+    CHECK(w.beside_clock == ClockKind::ThreadCpu);
+    CHECK(w.time().mean == doctest::Approx(300e-6));
+    CHECK(w.beside_time().mean == doctest::Approx(200e-6));
+
+    CHECK_FALSE(backend.select_clock(ClockKind::CudaEvents));
+    CHECK(backend.clock() == ClockKind::Wall);
+}
+
+TEST_CASE("the timeout runs on the wall clock whatever times the samples") {
+    // Work that waits a second and burns no CPU: the thread's clock stands still.
+    FakeTime wall, cpu;
+    FakeHostBackend backend(FakeClock{&wall}, FakeClock{&cpu}, FakeClock{&cpu});
+    StoppingCriteria c = backend.default_criteria();
+    c.timeout_s = 5;
+    const Measurement m =
+        backend.measure_cold([&](Launch&) { wall.advance_us(1e6); }, c, ExecTag::Default);
+    CHECK(m.stop == StopReason::Timeout);
+    CHECK(m.times_s.size() == 64); // the wall clock is read every 64 samples
+    CHECK(m.walltime_s == doctest::Approx(64.0));
+}
+
+TEST_CASE("the host backend's defaults stop cold samples on time, not on a noise target") {
+    FakeTime time;
+    auto backend = fake_backend(time);
+    CHECK_FALSE(backend->default_criteria().max_noise_pct);
+    std::int64_t launch = 0;
+    // 100 and 140 µs in turn: 17 % noise, far above nvbench's 0.5 % target.
+    const Measurement m =
+        backend->measure_cold([&](Launch&) { time.advance_us(launch++ % 2 ? 140 : 100); },
+                              backend->default_criteria(), ExecTag::Default);
+    CHECK(m.stop == StopReason::MinTime);
+    CHECK(m.times_s.size() == 4167); // the first count whose sum exceeds 0.5 s
 }
 
 TEST_CASE("a batch sample times many launches and stores the time per launch") {
@@ -88,28 +150,49 @@ TEST_CASE("the host backend describes itself as the host, without a peak bandwid
     CHECK_FALSE(backend.device().peak_bandwidth_bytes_per_s);
 }
 
-TEST_CASE("the host timer measures real work at least as long as the work") {
+TEST_CASE("on the wall clock, real work measures at least as long as the work") {
     HostBackend backend;
+    REQUIRE(backend.select_clock(ClockKind::Wall));
     const Measurement m =
         backend.measure_cold([](Launch&) { spin_us(200); }, quick(), ExecTag::Default);
-    const Summary s = m.time();
-    CHECK(s.min >= 200e-6);
-    CHECK(s.median < 2e-3); // generous: the machine may be busy
-    // Spinning burns CPU: the thread's CPU time follows the wall time.
-    CHECK(m.cpu_time().median > 0.5 * s.median);
+    CHECK(m.time().min >= 200e-6);
+    CHECK(m.clock == ClockKind::Wall);
+    CHECK(m.beside_clock == ClockKind::ThreadCpu);
 }
 
-TEST_CASE("the CPU time of sleeping work is far below its wall time") {
+TEST_CASE("the thread's CPU time of sleeping work is far below its wall time") {
     HostBackend backend;
     const Measurement m = backend.measure_cold(
         [](Launch&) { std::this_thread::sleep_for(std::chrono::microseconds(500)); }, quick(),
         ExecTag::Default);
-    CHECK(m.time().min >= 500e-6);
-    CHECK(m.cpu_time().median < 0.5 * m.time().median);
+    CHECK(m.clock == ClockKind::ThreadCpu);
+    CHECK(m.beside_time().min >= 500e-6);
+    CHECK(m.time().median < 0.5 * m.beside_time().median);
+}
+
+TEST_CASE("the process's CPU time counts work handed to another thread; the thread's does not") {
+    // The helper thread burns 300 µs of its own CPU time; the timed thread waits for it.
+    auto handed_off = [](Launch&) {
+        std::thread helper([] {
+            const ThreadCpuClock own;
+            const std::int64_t start = own.now_ns();
+            while (own.now_ns() - start < 300'000) {
+            }
+        });
+        helper.join();
+    };
+    HostBackend thread_backend, process_backend;
+    REQUIRE(process_backend.select_clock(ClockKind::ProcessCpu));
+    const Measurement thread = thread_backend.measure_cold(handed_off, quick(), ExecTag::Default);
+    const Measurement process = process_backend.measure_cold(handed_off, quick(), ExecTag::Default);
+    CHECK(process.clock == ClockKind::ProcessCpu);
+    CHECK(process.time().min >= 300e-6);
+    CHECK(thread.time().median < 0.5 * process.time().median);
 }
 
 TEST_CASE("batch and cold agree on real work") {
     HostBackend backend;
+    REQUIRE(backend.select_clock(ClockKind::Wall));
     auto work = [](Launch&) { spin_us(50); };
     const double cold = backend.measure_cold(work, quick(), ExecTag::Default).time().median;
     const double batch = backend.measure_batch(work, quick(), cold).time().median;

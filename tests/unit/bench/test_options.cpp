@@ -20,16 +20,18 @@ void check_rejected(std::vector<std::string> args, const std::string& message) {
 
 } // namespace
 
-TEST_CASE("no arguments: the basic tier with nvbench's stopping defaults") {
+TEST_CASE("no arguments: the basic tier, the backend's stopping defaults and clock") {
     const RunOptions o = parse({});
     CHECK_FALSE(o.list);
     CHECK(o.tiers == std::vector{odo::surface::Tier::Basic});
     CHECK(o.tier_text == "basic");
-    CHECK(o.criteria.min_samples == 10);
+    CHECK_FALSE(o.stopping.min_samples);
+    CHECK_FALSE(o.stopping.max_noise_pct);
+    CHECK_FALSE(o.clock);
     CHECK(o.batch);
     CHECK_FALSE(o.gate);
     CHECK(o.gate_limits.regression_pct == 10.0);
-    CHECK(o.gate_limits.max_noise_pct == 10.0);
+    CHECK_FALSE(o.gate_noise_pct); // the SKU map's quality entry, else 10 %
     CHECK_FALSE(o.gate_limits.improvement_pct);
     CHECK(o.run_context == "local");
 }
@@ -50,12 +52,21 @@ TEST_CASE("selection options, in both --name value and --name=value forms") {
 TEST_CASE("measurement overrides") {
     const RunOptions o = parse({"--min-samples", "3", "--min-time", "0.1", "--max-noise=2",
                                 "--timeout", "60", "--max-samples", "500", "--no-batch"});
-    CHECK(o.criteria.min_samples == 3);
-    CHECK(o.criteria.min_time_s == 0.1);
-    CHECK(o.criteria.max_noise_pct == 2);
-    CHECK(o.criteria.timeout_s == 60);
-    CHECK(o.criteria.max_samples == 500);
+    CHECK(o.stopping.min_samples == 3);
+    CHECK(o.stopping.min_time_s == 0.1);
+    CHECK(o.stopping.max_noise_pct == 2);
+    CHECK(o.stopping.timeout_s == 60);
+    CHECK(o.stopping.max_samples == 500);
     CHECK_FALSE(o.batch);
+}
+
+TEST_CASE("--clock names what times the samples") {
+    CHECK(parse({"--clock", "thread-cpu"}).clock == ClockKind::ThreadCpu);
+    CHECK(parse({"--clock=process-cpu"}).clock == ClockKind::ProcessCpu);
+    CHECK(parse({"--clock", "wall"}).clock == ClockKind::Wall);
+    CHECK(parse({"--clock", "cuda-events"}).clock == ClockKind::CudaEvents);
+    check_rejected({"--clock", "cpu"}, "--clock: unknown clock 'cpu' (expected thread-cpu, "
+                                       "process-cpu, wall, cuda-events)");
 }
 
 TEST_CASE("identity, output and gate options") {
@@ -104,7 +115,7 @@ TEST_CASE("identity, output and gate options") {
     CHECK(o.gate_format == GateFormat::Json);
     CHECK(o.gate_limits.regression_pct == 5);
     CHECK(*o.gate_limits.improvement_pct == 7.5);
-    CHECK(o.gate_limits.max_noise_pct == 3);
+    CHECK(o.gate_noise_pct == 3);
 }
 
 TEST_CASE("help is recognised anywhere") {

@@ -82,8 +82,11 @@ TEST_CASE("a run measures every selected case and prints a table and progress li
         CHECK(c.batch_time.mean == doctest::Approx(65.536e-6));
         CHECK(c.batch->launches_per_sample == batch_launches(65.536e-6));
         CHECK(c.warmup_iterations == 20);
-        CHECK(c.cold->stop == StopReason::NoiseTarget);
+        // The host backend's defaults: both stop on time, on the thread's CPU time.
+        CHECK(c.cold->stop == StopReason::MinTime);
         CHECK(c.batch->stop == StopReason::MinTime);
+        CHECK(c.cold->clock == ClockKind::ThreadCpu);
+        CHECK(c.cold->beside_clock == ClockKind::Wall);
         CHECK(c.throughput.elements_per_second);
         CHECK_FALSE(c.throughput.bwutil); // the host has no peak bandwidth
     }
@@ -91,8 +94,13 @@ TEST_CASE("a run measures every selected case and prints a table and progress li
     CHECK(contains(r.out, "(SKU HOST_EXAMPLE; host backend: label given with --sku)"));
     CHECK(contains(r.out, "| example_basic[InOutDataType=uint8][shape=1x256x256][passes=1]   | "));
     CHECK(contains(r.out, "| 65.536    |"));
+    CHECK(contains(r.out, "Time and Noise: the cold samples the artifact and the gate use, per "
+                          "launch, on the thread-cpu clock; noise by mad. wall: the same samples "
+                          "on the wall clock."));
+    CHECK(contains(r.out, "| Time (us) | Noise | wall (us) | Batch (us) |"));
     CHECK(contains(r.err, "[1/2] example_basic[InOutDataType=uint8][shape=1x256x256][passes=1]: "
-                          "65.536 us, noise 0.00%"));
+                          "65.536 us thread-cpu, noise 0.00% (mad), "));
+    CHECK(contains(r.err, " cold samples (min-time), "));
     CHECK(contains(r.err, "[2/2] example_basic[InOutDataType=float32]"));
 }
 
@@ -120,10 +128,16 @@ TEST_CASE("stopping options reach the measurement") {
     Runner runner = example_runner({"--quiet", "--min-samples", "7", "--min-time", "0"}, time);
     run(runner);
     CHECK(runner.results().front().cold_time.count == 7);
-    // A noise figure needs five samples (as in nvbench), so fewer never stop on noise.
-    Runner three = example_runner({"--quiet", "--min-samples", "3", "--min-time", "0"}, time);
+    // With a noise target, a noise figure needs five samples (as in nvbench), so fewer never stop
+    // on noise; the host's default time rule stops at the minimum.
+    Runner three = example_runner(
+        {"--quiet", "--min-samples", "3", "--min-time", "0", "--max-noise", "1"}, time);
     run(three);
     CHECK(three.results().front().cold_time.count == 5);
+    CHECK(three.results().front().cold->stop == StopReason::NoiseTarget);
+    Runner on_time = example_runner({"--quiet", "--min-samples", "3", "--min-time", "0"}, time);
+    run(on_time);
+    CHECK(on_time.results().front().cold_time.count == 3);
 }
 
 TEST_CASE("BWUtil uses the peak given on the command line") {
@@ -264,7 +278,10 @@ TEST_CASE("the CSV has one row per case with every figure") {
     };
     CHECK(field("Status") == "measured");
     CHECK(field("Message").empty());
-    CHECK(field("Stop") == "noise-target");
+    CHECK(field("Stop") == "min-time");
+    CHECK(field("Clock") == "thread-cpu");
+    CHECK(field("Beside Clock") == "wall");
+    CHECK(field("Noise Statistic") == "mad");
     CHECK(std::stod(field("GPU Time (\xC2\xB5s)")) == doctest::Approx(65.536));
     CHECK(std::stod(field("GPU Min (\xC2\xB5s)")) == doctest::Approx(65.536));
     CHECK(std::stod(field("CPU Time (\xC2\xB5s)")) == doctest::Approx(65.536));

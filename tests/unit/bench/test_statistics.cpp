@@ -53,3 +53,30 @@ TEST_CASE("the deviation of nearly equal large samples keeps its digits") {
     const Summary s = summarize({1e3 + 1e-6, 1e3 - 1e-6, 1e3 + 1e-6, 1e3 - 1e-6});
     CHECK(s.stdev == doctest::Approx(std::sqrt(4e-12 / 3)).epsilon(1e-4));
 }
+
+TEST_CASE("the robust noise is the scaled median absolute deviation over the median") {
+    // deviations from the median 3: 2, 1, 0, 1, 2 -> MAD 1
+    const Summary s = summarize({1, 2, 3, 4, 5});
+    CHECK(s.mad_stdev == doctest::Approx(mad_to_stdev));
+    CHECK(s.robust_relative_noise() == doctest::Approx(mad_to_stdev / 3));
+    CHECK(s.relative_noise(NoiseStatistic::RelativeMad) == s.robust_relative_noise());
+    CHECK(s.relative_noise(NoiseStatistic::RelativeStdev) == s.relative_noise());
+    CHECK(std::isnan(summarize({2}).robust_relative_noise()));
+    CHECK(std::isnan(summarize({0, 0, 0}).robust_relative_noise()));
+}
+
+TEST_CASE("a preempted sample moves the standard deviation, not the robust noise") {
+    std::vector<double> samples(99, 100e-6);
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        samples[i] += (i % 3) * 1e-6; // 100, 101, 102 µs
+    const Summary quiet = summarize(samples);
+    samples.push_back(10e-3); // one sample the scheduler held for 10 ms
+    const Summary preempted = summarize(samples);
+    CHECK(preempted.relative_noise() > 10 * quiet.relative_noise());
+    CHECK(preempted.robust_relative_noise() == doctest::Approx(quiet.robust_relative_noise()));
+}
+
+TEST_CASE("every noise statistic has a name") {
+    CHECK(to_string(NoiseStatistic::RelativeStdev) == "stdev");
+    CHECK(to_string(NoiseStatistic::RelativeMad) == "mad");
+}

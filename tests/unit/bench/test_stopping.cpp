@@ -137,8 +137,8 @@ TEST_CASE("CPU times are kept beside the measured times") {
             return Sample{10e-6, 4e-6};
         },
         FakeClock{&time});
-    CHECK(m.cpu_times_s.size() == m.times_s.size());
-    CHECK(m.cpu_time().mean == doctest::Approx(4e-6));
+    CHECK(m.beside_times_s.size() == m.times_s.size());
+    CHECK(m.beside_time().mean == doctest::Approx(4e-6));
 }
 
 TEST_CASE("criteria that cannot work are named") {
@@ -183,4 +183,30 @@ TEST_CASE("the time rule stops once min samples and min time are in, whatever th
     CHECK(m.stop == StopReason::MinTime);
     CHECK(m.times_s.size() == 168); // 0.504 s; 167 samples make 0.499 s
     CHECK(m.time().relative_noise() > 0.6);
+}
+
+TEST_CASE("without a noise target, cold samples stop on the time rule") {
+    FakeTime time;
+    const StoppingCriteria host = host_stopping_criteria();
+    CHECK_FALSE(host.max_noise_pct);
+    CHECK(host.min_time_s == 0.5);
+    CHECK(host.timeout_s == 15.0);
+    CHECK(host.problem().empty());
+    // Noise of about 70 % that never settles: a noise target would run this to the timeout.
+    const Measurement m = run_pattern(host, {1000, 5000}, time);
+    CHECK(m.stop == StopReason::MinTime);
+    CHECK(m.times_s.size() == 168);
+}
+
+TEST_CASE("overrides replace only the fields a command line gives") {
+    StoppingOverrides given;
+    given.min_time_s = 0.1;
+    given.max_noise_pct = 2;
+    const StoppingCriteria c = given.over(host_stopping_criteria());
+    CHECK(c.min_time_s == 0.1);
+    CHECK(c.max_noise_pct == 2);
+    CHECK(c.min_samples == 10);
+    CHECK(c.timeout_s == 15.0);
+    CHECK(StoppingOverrides{}.over(StoppingCriteria{}).max_noise_pct == 0.5);
+    CHECK_FALSE(StoppingOverrides{}.over(host_stopping_criteria()).max_noise_pct);
 }

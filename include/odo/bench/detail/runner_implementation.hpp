@@ -190,6 +190,7 @@ private:
             return 1;
         }
         try {
+            configure_backend();
             identify();
         } catch (const InputError& e) {
             err << program_ << ": error: " << e.what() << "\n";
@@ -228,6 +229,17 @@ private:
                                      python_list_repr(b.dtypes));
     }
 
+    // The clock and the stopping criteria: the backend's, with the command line's overrides.
+    void configure_backend() {
+        if (options_.clock && !backend_->select_clock(*options_.clock))
+            throw InputError("--clock: the " + backend_->device().backend + " backend times by " +
+                             std::string(to_string(backend_->clock())) + ", not " +
+                             std::string(to_string(*options_.clock)));
+        criteria_ = options_.stopping.over(backend_->default_criteria());
+        if (const std::string problem = criteria_.problem(); !problem.empty())
+            throw InputError(problem);
+    }
+
     // The device as the run records it: the backend's facts with the command line's overrides.
     void identify() {
         device_ = backend_->device();
@@ -243,6 +255,8 @@ private:
         }
         const auto map = load_sku_map();
         sku_ = identify_sku(device_, map ? &*map : nullptr, options_.sku_label);
+        gate_limits_ = gate_limits_for(options_.gate_limits, map ? &*map : nullptr, sku_.stem,
+                                       options_.gate_noise_pct);
         if (options_.json && device_.is_gpu() && !sku_.reference)
             throw InputError("--json on a GPU needs a reference SKU: " + sku_.note);
     }
@@ -275,7 +289,7 @@ private:
         r.tier = c.tier;
         r.language = options_.language;
         r.timing = options_.timing;
-        CaseRun run{r, {backend_.get(), options_.criteria, warmup, options_.batch}};
+        CaseRun run{r, {backend_.get(), criteria_, warmup, options_.batch}};
         State state(run);
         try {
             const profile::ScopedRange range(r.key.str());
@@ -300,7 +314,7 @@ private:
             out << render_table(results_, sku_, device_) << std::flush;
         code = std::max(code, write_outputs(err));
         if (options_.gate) {
-            const Report gate = gate_report(config_, results_, sku_, options_.gate_limits);
+            const Report gate = gate_report(config_, results_, sku_, gate_limits_);
             out << render_gate(gate, results_, options_.gate_format) << "\n";
             code = std::max(code, exit_code(gate));
         }
@@ -359,6 +373,8 @@ private:
         auto meta = run_metadata(device_, options_.tier_text, options_.run_context,
                                  options_.git_ref, options_.sm_clock_mhz.has_value());
         meta.timing = options_.timing;
+        meta.clock = backend_->clock();
+        meta.noise_statistic = first_measured().reported_measurement().noise_statistic;
         try {
             write_file_atomically(path, render_artifact(artifact_document(std::move(rows), meta)));
         } catch (const InputError& e) {
@@ -368,6 +384,12 @@ private:
         return code;
     }
 
+    // Every measured case of a run shares its backend's clock and noise statistic.
+    const CaseResult& first_measured() const {
+        return *std::find_if(results_.begin(), results_.end(),
+                             [](const CaseResult& r) { return r.measured(); });
+    }
+
     std::vector<std::string> args_;
     std::filesystem::path config_path_;
     BackendFactory make_backend_;
@@ -375,6 +397,8 @@ private:
     std::string program_;
     std::vector<Benchmark> benchmarks_;
     RunOptions options_;
+    StoppingCriteria criteria_;
+    GateLimits gate_limits_;
     surface::BenchConfig config_;
     std::vector<SelectedCase> cases_;
     std::vector<std::int64_t> warmups_;
