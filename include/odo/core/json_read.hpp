@@ -5,7 +5,9 @@
 #include <boost/json.hpp>
 #include <boost/json/basic_parser_impl.hpp>
 
+#include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +24,11 @@ namespace detail {
 // fails the parse: readers would keep the last silently, so a row or field written twice would
 // vanish without a word. The repetition is found when its object closes, as Python's
 // object_pairs_hook finds it.
+//
+// Keys are compared by a 64-bit hash first (copying every key cost half the parse on
+// multi-megabyte configs); two keys of one object that hash alike stop the parse with
+// `maybe_repeated`, and parse() reads the document again with `exact_keys`, which compares the
+// keys themselves, so a collision never fails a valid document.
 class ExactHandler {
 public:
     static constexpr std::size_t max_object_size = std::size_t(-1);
@@ -35,20 +42,21 @@ public:
 
     bool on_document_begin(boost::json::error_code&) { return true; }
     bool on_document_end(boost::json::error_code&) { return true; }
+    bool exact_keys = false;     // compare the keys themselves, not their hashes
+    bool maybe_repeated = false; // two keys of one object hash alike: read again with exact_keys
+
     bool on_object_begin(boost::json::error_code&) {
-        open_keys_.emplace_back();
+        if (exact_keys)
+            open_keys_.emplace_back();
+        else
+            object_starts_.push_back(key_hashes_.size());
         return true;
     }
     bool on_object_end(std::size_t n, boost::json::error_code& ec) {
-        std::unordered_set<std::string_view> seen;
-        for (const std::string& key : open_keys_.back()) {
-            if (!seen.insert(key).second) {
-                repeated_key = key;
-                ec = boost::json::error::syntax;
-                return false;
-            }
+        if (exact_keys ? repeats_key() : repeats_hash()) {
+            ec = boost::json::error::syntax;
+            return false;
         }
-        open_keys_.pop_back();
         stack.push_object(n);
         return true;
     }
@@ -59,14 +67,22 @@ public:
     }
     bool on_key_part(boost::json::string_view s, std::size_t, boost::json::error_code&) {
         stack.push_chars(s);
-        key_.append(s.data(), s.size());
+        if (exact_keys)
+            key_.append(s.data(), s.size());
+        else
+            key_hash_ = hash(key_hash_, s);
         return true;
     }
     bool on_key(boost::json::string_view s, std::size_t, boost::json::error_code&) {
         stack.push_key(s);
-        key_.append(s.data(), s.size());
-        open_keys_.back().push_back(std::move(key_));
-        key_.clear();
+        if (exact_keys) {
+            key_.append(s.data(), s.size());
+            open_keys_.back().push_back(std::move(key_));
+            key_.clear();
+        } else {
+            key_hashes_.push_back(hash(key_hash_, s));
+            key_hash_ = fnv_offset;
+        }
         return true;
     }
     bool on_string_part(boost::json::string_view s, std::size_t, boost::json::error_code&) {
@@ -113,8 +129,50 @@ public:
     bool on_comment(boost::json::string_view, boost::json::error_code&) { return true; }
 
 private:
-    std::vector<std::vector<std::string>> open_keys_; // the keys of each object not yet closed
-    std::string key_;                                 // the key being read
+    static constexpr std::uint64_t fnv_offset = 14695981039346656037ull;
+
+    static std::uint64_t hash(std::uint64_t h, boost::json::string_view s) {
+        for (const char c : s)
+            h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull; // FNV-1a
+        return h;
+    }
+
+    // Whether two keys of the object closing hash alike; forgets its keys.
+    bool repeats_hash() {
+        const auto begin = key_hashes_.begin() + static_cast<std::ptrdiff_t>(object_starts_.back());
+        object_starts_.pop_back();
+        bool repeated = false;
+        if (key_hashes_.end() - begin <= 16) {
+            for (auto i = begin; i != key_hashes_.end() && !repeated; ++i)
+                repeated = std::find(i + 1, key_hashes_.end(), *i) != key_hashes_.end();
+        } else {
+            sorted_.assign(begin, key_hashes_.end());
+            std::sort(sorted_.begin(), sorted_.end());
+            repeated = std::adjacent_find(sorted_.begin(), sorted_.end()) != sorted_.end();
+        }
+        key_hashes_.erase(begin, key_hashes_.end());
+        maybe_repeated = repeated;
+        return repeated;
+    }
+
+    // Whether the object closing repeats a key (named in repeated_key); forgets its keys.
+    bool repeats_key() {
+        std::unordered_set<std::string_view> seen;
+        for (const std::string& key : open_keys_.back())
+            if (!seen.insert(key).second) {
+                repeated_key = key;
+                return true;
+            }
+        open_keys_.pop_back();
+        return false;
+    }
+
+    std::vector<std::uint64_t> key_hashes_;           // the keys of every open object, hashed
+    std::vector<std::size_t> object_starts_;          // where each open object's hashes begin
+    std::vector<std::uint64_t> sorted_;               // scratch for a large object's hashes
+    std::uint64_t key_hash_ = fnv_offset;             // the key being read, hashed
+    std::vector<std::vector<std::string>> open_keys_; // with exact_keys: each open object's keys
+    std::string key_;                                 // with exact_keys: the key being read
 };
 
 inline std::string line_and_column(std::string_view text, std::size_t offset) {
@@ -132,24 +190,39 @@ inline std::string line_and_column(std::string_view text, std::size_t offset) {
 
 } // namespace detail
 
-// Parses one JSON document. Errors name `source` (a file path or a description) and the place,
-// or the key an object repeats.
-inline boost::json::value parse(std::string_view text, std::string_view source) {
-    boost::json::basic_parser<detail::ExactHandler> parser{boost::json::parse_options{}};
+namespace detail {
+
+// One reading of `text`; nullopt when two keys of an object hash alike and `exact_keys` is off.
+inline std::optional<boost::json::value> parse_once(std::string_view text, std::string_view source,
+                                                    bool exact_keys) {
+    boost::json::basic_parser<ExactHandler> parser{boost::json::parse_options{}};
     parser.handler().stack.reset();
+    parser.handler().exact_keys = exact_keys;
     boost::json::error_code ec;
     const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);
+    if (parser.handler().maybe_repeated)
+        return std::nullopt;
     if (const auto& key = parser.handler().repeated_key)
         throw InputError(std::string(source) + ": key " + python_str_repr(*key) +
                          " appears twice in one object");
     if (ec)
         throw InputError(std::string(source) + ": invalid JSON (" + ec.message() + ") at " +
-                         detail::line_and_column(text, used));
+                         line_and_column(text, used));
     if (used < text.size())
         throw InputError(std::string(source) +
                          ": invalid JSON (extra data after the document) at " +
-                         detail::line_and_column(text, used));
+                         line_and_column(text, used));
     return parser.handler().stack.release();
+}
+
+} // namespace detail
+
+// Parses one JSON document. Errors name `source` (a file path or a description) and the place,
+// or the key an object repeats.
+inline boost::json::value parse(std::string_view text, std::string_view source) {
+    if (auto value = detail::parse_once(text, source, false))
+        return *std::move(value);
+    return *detail::parse_once(text, source, true);
 }
 
 inline std::optional<boost::json::value> try_parse(std::string_view text) {
