@@ -66,13 +66,35 @@ inline std::optional<boost::json::value> json_of(const std::optional<std::string
     return text ? json::try_parse(*text) : std::nullopt;
 }
 
-inline void read_summary(EvidenceContext& c, const repo::Git& git,
-                         const summary::Markers& markers) {
+// The operator's config in the working tree, read and parsed once: BEN-6 reviews its configs,
+// ODO-3 and ODO-12 read its document, ODO-7 takes the configs over once BEN-6 is judged.
+struct WorkingConfig {
+    std::shared_ptr<const boost::json::value> document; // null: missing or not JSON
+    review::BenchConfigInput review;                    // BEN-6's view
+};
+
+inline WorkingConfig working_config(const std::string& path,
+                                    const std::optional<std::string>& text) {
+    WorkingConfig w{nullptr, {path, std::nullopt, path + ": missing"}};
+    if (!text)
+        return w;
+    try {
+        w.document = std::make_shared<const boost::json::value>(json::parse(*text, path));
+        w.review =
+            review::bench_config_input_of(path, surface::load_bench_config(*w.document, path));
+    } catch (const InputError& e) {
+        w.review.problem = text::strip(*text).empty() ? path + ": file is empty" : e.what();
+    }
+    return w;
+}
+
+inline void read_summary(EvidenceContext& c, const repo::Git& git, const summary::Markers& markers,
+                         std::shared_ptr<const boost::json::value> candidate_config) {
     SummaryFormatFacts& s = c.summary;
     s.results = c.results;
     s.languages = c.layout.languages;
     s.head_sha = git.resolve_commit("HEAD").value_or("");
-    s.candidate_config = json_of(repo::try_read_repo_file(c.repo_root, c.op.bench_cfg));
+    s.candidate_config = std::move(candidate_config);
     s.sku_map = json_of(repo::try_read_repo_file(c.repo_root, c.layout.paths.sku_map));
     if (!c.results)
         return;
@@ -89,7 +111,7 @@ inline void read_summary(EvidenceContext& c, const repo::Git& git,
     if (const auto it = objects.find(s.baseline_config_spec); it != objects.end() && it->second) {
         auto config = json::try_parse(*it->second);
         if (config && config->is_object())
-            s.baseline_config = std::move(config);
+            s.baseline_config = std::make_shared<const boost::json::value>(*std::move(config));
     }
     for (const summary::ChecklistItem& item : s.parsed->body.checklist)
         c.checklist[item.label] = {item.checked, item.evidence};
@@ -98,14 +120,24 @@ inline void read_summary(EvidenceContext& c, const repo::Git& git,
 // ODO-7 over the operator's own committed config, against the merge base: an un-rebased branch
 // must not look regressed because the base got faster, and another operator's broken file is
 // not this campaign's failure (gates.md §8.15).
+// `loaded`: the working tree's configs as BEN-6 read them, when it could; else the file is read
+// again here, so that its problem is reported as the regression gate words it.
 inline RegressionGateFacts regression_facts(const EvidenceContext& c, const repo::Git& git,
-                                            const surface::SkuMap& sku_map) {
+                                            const surface::SkuMap& sku_map,
+                                            std::optional<surface::BenchConfig> loaded) {
     RegressionGateFacts f;
     f.compared_to = c.facts.range.merge_base.value_or(c.facts.range.base);
     try {
         const std::filesystem::path absolute = repo::repo_file_path(c.repo_root, c.op.bench_cfg);
         std::vector<baseline::OperatorFile> files;
-        files.push_back(baseline::load_operator_file(absolute));
+        if (loaded) {
+            // The gate validates and compares configs only; it never rewrites the file, so it
+            // needs neither the bytes nor the document.
+            loaded->source = absolute.string();
+            files.push_back({absolute, {}, {}, *std::move(loaded)});
+        } else {
+            files.push_back(baseline::load_operator_file(absolute));
+        }
         const baseline::ConfigSet set(std::move(files));
         baseline::BaselineSelection languages;
         languages.languages = c.layout.languages;
@@ -180,17 +212,15 @@ inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, re
     const review::SupportInfo support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
     c.test_review = review::test_domain_findings(c.repo_root, op, support, layout, Phase::Evidence);
-    const auto config_text = repo::try_read_repo_file(c.repo_root, op.bench_cfg);
-    const review::BenchConfigInput bench =
-        config_text
-            ? review::parse_bench_config_input(*config_text, op.bench_cfg)
-            : review::BenchConfigInput{op.bench_cfg, std::nullopt, op.bench_cfg + ": missing"};
-    c.ben6 = review::check_planar_coverage(bench, support, Phase::Evidence);
+    detail::WorkingConfig config =
+        detail::working_config(op.bench_cfg, repo::try_read_repo_file(c.repo_root, op.bench_cfg));
+    c.ben6 = review::check_planar_coverage(config.review, support, Phase::Evidence);
 
     c.layout = std::move(layout);
     c.op = std::move(op);
-    detail::read_summary(c, git, summary::Markers::from_layout(c.layout));
-    c.regression = detail::regression_facts(c, git, sku_map);
+    detail::read_summary(c, git, summary::Markers::from_layout(c.layout),
+                         std::move(config.document));
+    c.regression = detail::regression_facts(c, git, sku_map, std::move(config.review.config));
     c.binding_impact = detail::binding_impact_facts(c);
     c.scope.metadata_operator =
         c.summary.parsed ? c.summary.parsed->metadata.operator_name : c.op.operator_name;

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,8 +26,8 @@ struct BindingImpactFacts {
     std::string summary_error; // non-empty when the summary does not parse
     std::string baseline_commit;
     std::vector<std::string> optimized_cases;
-    std::optional<boost::json::value> baseline_config;
-    std::optional<boost::json::value> candidate_config;
+    std::shared_ptr<const boost::json::value> baseline_config; // shared with ODO-3's facts
+    std::shared_ptr<const boost::json::value> candidate_config;
     std::vector<std::string> reference_skus;
     std::string sku_map_path; // for the message when it lists no SKU
     repo::LanguageSet languages;

@@ -8,6 +8,7 @@
 #include <boost/json.hpp>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -31,10 +32,11 @@ struct SummaryFormatFacts {
     std::optional<summary::ParsedSummary> parsed;
     std::string parse_error;
     std::string head_sha;
-    std::optional<int> baseline_is_ancestor_rc;        // merge-base --is-ancestor <baseline> HEAD
-    std::string baseline_config_spec;                  // "<sha>:<config path>"
-    std::optional<boost::json::value> baseline_config; // nullopt: missing or invalid at that sha
-    std::optional<boost::json::value> candidate_config;
+    std::optional<int> baseline_is_ancestor_rc; // merge-base --is-ancestor <baseline> HEAD
+    std::string baseline_config_spec;           // "<sha>:<config path>"
+    // The config documents, shared with ODO-12 rather than copied (each can be megabytes).
+    std::shared_ptr<const boost::json::value> baseline_config; // null: missing or invalid there
+    std::shared_ptr<const boost::json::value> candidate_config;
     std::optional<boost::json::value> sku_map;
     repo::LanguageSet languages; // the layout's
 };

@@ -28,6 +28,40 @@
 
 namespace odo::gates {
 
+// The operator's committed config, read and parsed once for PRE-2 and PRE-3.
+struct CommittedConfig {
+    bool present = false;
+    review::BenchConfigInput review; // PRE-2's view: the config when review can judge its shape
+    std::optional<surface::BenchConfig> other_shape; // loaded, in a shape review does not judge
+    std::string load_error; // why it is not a config (names the file); "" when it loaded
+
+    const surface::BenchConfig* loaded() const {
+        return review.config ? &*review.config : other_shape ? &*other_shape : nullptr;
+    }
+};
+
+// Parses `text` (nullopt: the file is missing) once; the entries are moved out of the document.
+inline CommittedConfig committed_config(const std::string& path,
+                                        const std::optional<std::string>& text) {
+    CommittedConfig c;
+    c.review = {path, std::nullopt, path + ": missing"};
+    if (!text)
+        return c;
+    c.present = true;
+    try {
+        surface::BenchConfig config = surface::load_bench_config(json::parse(*text, path), path);
+        c.review.problem = review::bench_config_shape_problem(config, path);
+        if (c.review.problem.empty())
+            c.review.config = std::move(config);
+        else
+            c.other_shape = std::move(config);
+    } catch (const InputError& e) {
+        c.load_error = e.what();
+        c.review.problem = text::strip(*text).empty() ? path + ": file is empty" : e.what();
+    }
+    return c;
+}
+
 // Everything the preflight checks read, loaded once. Malformed repository files (manifest, SKU
 // map, curated data) throw InputError naming the file; a missing or broken operator config is
 // a finding, not an error.
@@ -42,7 +76,7 @@ struct PreflightContext {
     std::vector<std::string> sku_stems; // reference SKUs, sorted
     baseline::QualityPolicy quality;    // the SKU map's quality limits, as odo_baseline applies
     review::SupportInfo support;
-    std::optional<std::string> config_text; // the operator's committed config, if present
+    CommittedConfig config; // the operator's committed config
     PreflightGuides guides;
 };
 
@@ -58,7 +92,7 @@ inline PreflightContext load_preflight_context(std::filesystem::path repo_root, 
         baseline::quality_policy(sku_map, baseline::default_benchmark_quality, layout.languages);
     c.support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
-    c.config_text = repo::try_read_repo_file(c.repo_root, op.bench_cfg);
+    c.config = committed_config(op.bench_cfg, repo::try_read_repo_file(c.repo_root, op.bench_cfg));
     c.guides = PreflightGuides::from_guide(layout.guidelines.optimization);
     c.layout = std::move(layout);
     c.op = std::move(op);
@@ -73,14 +107,16 @@ namespace detail {
 // rules, so preflight never calls ready what validate rejects. A config that is not JSON or not
 // a config object is a reason, never an exception.
 inline CapturedBaselines captured_baselines(const PreflightContext& c) {
-    CapturedBaselines out{c.op.bench_cfg, c.config_text.has_value(), "", 0, {}};
-    if (!c.config_text)
+    CapturedBaselines out{c.op.bench_cfg, c.config.present, "", 0, {}};
+    if (!c.config.present)
         return out;
+    if (!c.config.loaded()) {
+        out.parse_error = c.config.load_error;
+        return out;
+    }
     baseline::ValidationSummary summary;
     try {
-        const baseline::OperatorFile file =
-            baseline::parse_operator_file(c.op.bench_cfg, *c.config_text);
-        for (const surface::ConfigEntry& entry : file.config.entries)
+        for (const surface::ConfigEntry& entry : c.config.loaded()->entries)
             baseline::validate_entry(entry, c.op.bench_cfg, c.sku_stems, c.quality, summary,
                                      baseline::ValidationScope::PresentRows);
     } catch (const InputError& e) {
@@ -91,12 +127,6 @@ inline CapturedBaselines captured_baselines(const PreflightContext& c) {
     for (const baseline::ValidationIssue& issue : summary.issues)
         out.invalid.push_back(issue.subject + ": " + issue.problem);
     return out;
-}
-
-inline review::BenchConfigInput bench_config_input(const PreflightContext& c) {
-    if (!c.config_text)
-        return {c.op.bench_cfg, std::nullopt, c.op.bench_cfg + ": missing"};
-    return review::parse_bench_config_input(*c.config_text, c.op.bench_cfg);
 }
 
 inline ApiSurface api_surface(const PreflightContext& c) {
@@ -146,9 +176,7 @@ inline Gate<PreflightContext> preflight_gate() {
          },
          [](const C& c) {
              return check_pre2_benchmark_coverage(
-                 review::bench_domain_findings(detail::bench_config_input(c), c.sku_stems,
-                                               c.support),
-                 c.guides);
+                 review::bench_domain_findings(c.config.review, c.sku_stems, c.support), c.guides);
          },
          [](const C& c) {
              return check_pre3_baseline_captured(detail::captured_baselines(c), c.guides);

@@ -33,28 +33,39 @@ struct BenchConfigInput {
     std::string problem; // set when `config` is empty
 };
 
+// The problem review has with a config that loaded: the old flat shape or no configs; "" when
+// review can judge it.
+inline std::string bench_config_shape_problem(const surface::BenchConfig& config,
+                                              const std::string& source) {
+    if (config.old_shape)
+        return source + ": old flat shape without a \"configs\" key; rewrite it as "
+                        "{\"benchmark\": …, \"configs\": {…}}";
+    if (config.entries.empty())
+        return source + ": configs is empty";
+    return {};
+}
+
+// Review's input from a config already loaded, which it takes over when it can judge it.
+inline BenchConfigInput bench_config_input_of(std::string source, surface::BenchConfig config) {
+    BenchConfigInput input{std::move(source), std::nullopt, {}};
+    input.problem = bench_config_shape_problem(config, input.source);
+    if (input.problem.empty())
+        input.config = std::move(config);
+    return input;
+}
+
 // Reads a config document for review. Review accepts only the `{"benchmark", "configs"}` shape
 // with at least one config; an empty file, invalid JSON, the old flat shape, empty `configs` or
 // any structural error is a problem, never an exception.
 inline BenchConfigInput parse_bench_config_input(std::string_view text, std::string_view source) {
-    BenchConfigInput input{std::string(source), std::nullopt, {}};
-    if (odo::text::strip(text).empty()) {
-        input.problem = input.source + ": file is empty";
-        return input;
-    }
+    if (odo::text::strip(text).empty())
+        return {std::string(source), std::nullopt, std::string(source) + ": file is empty"};
     try {
-        surface::BenchConfig config = surface::load_bench_config(json::parse(text, source), source);
-        if (config.old_shape)
-            input.problem = input.source + ": old flat shape without a \"configs\" key; rewrite "
-                                           "it as {\"benchmark\": …, \"configs\": {…}}";
-        else if (config.entries.empty())
-            input.problem = input.source + ": configs is empty";
-        else
-            input.config = std::move(config);
+        return bench_config_input_of(std::string(source),
+                                     surface::load_bench_config(json::parse(text, source), source));
     } catch (const InputError& e) {
-        input.problem = e.what();
+        return {std::string(source), std::nullopt, e.what()};
     }
-    return input;
 }
 
 inline BenchConfigInput read_bench_config_input(const std::filesystem::path& path) {

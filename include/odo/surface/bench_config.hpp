@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace odo::surface {
@@ -50,39 +51,45 @@ inline std::string config_label(std::string_view key) {
     return "config " + python_str_repr(key);
 }
 
-inline const boost::json::object& entry_object(const boost::json::key_value_pair& kv,
-                                               std::string_view source) {
+// The entry's fields: copied out of a document the caller keeps, moved out of one it gave up.
+template <class Pair>
+boost::json::object entry_fields(Pair& kv, std::string_view source) {
     if (!kv.value().is_object())
         bad_config(source, config_label(kv.key()) + " must be an object");
-    return kv.value().get_object();
+    if constexpr (std::is_const_v<Pair>)
+        return kv.value().get_object();
+    else
+        return std::move(kv.value().get_object());
 }
 
 inline bool is_nonempty_string(const boost::json::value* v) {
     return v && v->is_string() && !v->get_string().empty();
 }
 
-inline BenchConfig load_new_shape(const boost::json::object& doc, std::string_view source) {
+template <class Object>
+BenchConfig load_new_shape(Object& doc, std::string_view source) {
     BenchConfig config{std::string(source), {}, {}, false};
     const auto* benchmark = doc.if_contains("benchmark");
     if (!is_nonempty_string(benchmark))
         bad_config(source, "benchmark must be a non-empty string");
     config.benchmark = benchmark->get_string();
-    const auto& configs = doc.at("configs");
+    auto& configs = doc.at("configs");
     if (!configs.is_object())
         bad_config(source, "configs must be an object");
-    for (const auto& kv : configs.get_object())
-        config.entries.push_back({std::string(kv.key()), entry_object(kv, source)});
+    for (auto& kv : configs.get_object())
+        config.entries.push_back({std::string(kv.key()), entry_fields(kv, source)});
     return config;
 }
 
-inline BenchConfig load_old_shape(const boost::json::object& doc, std::string_view source) {
+template <class Object>
+BenchConfig load_old_shape(Object& doc, std::string_view source) {
     if (doc.empty())
         bad_config(source, "no configs (expected {\"benchmark\": …, \"configs\": {…}} or the old "
                            "flat shape)");
     BenchConfig config{std::string(source), {}, {}, true};
     std::vector<std::string> benchmarks;
-    for (const auto& kv : doc) {
-        boost::json::object fields = entry_object(kv, source);
+    for (auto& kv : doc) {
+        boost::json::object fields = entry_fields(kv, source);
         const auto* benchmark = fields.if_contains("benchmark");
         if (!is_nonempty_string(benchmark))
             bad_config(source, config_label(kv.key()) + " benchmark must be a non-empty string");
@@ -110,6 +117,16 @@ inline BenchConfig load_bench_config(const boost::json::value& doc, std::string_
     if (!doc.is_object())
         detail::bad_config(source, "bench config must be a JSON object");
     const auto& object = doc.get_object();
+    return object.contains("configs") ? detail::load_new_shape(object, source)
+                                      : detail::load_old_shape(object, source);
+}
+
+// The same from a document the caller gives up: the entries' fields are moved out of it, not
+// copied, which on a multi-megabyte config saves a copy as costly as a third of the parse.
+inline BenchConfig load_bench_config(boost::json::value&& doc, std::string_view source) {
+    if (!doc.is_object())
+        detail::bad_config(source, "bench config must be a JSON object");
+    auto& object = doc.get_object();
     return object.contains("configs") ? detail::load_new_shape(object, source)
                                       : detail::load_old_shape(object, source);
 }

@@ -22,7 +22,7 @@ const std::string cpp_only_config = R"({"benchmark": "flip", "configs": {"flip_b
 Finding pre3(odo::repo::LanguageSet languages) {
     PreflightContext c;
     c.op.bench_cfg = "bench/config/operators/flip.json";
-    c.config_text = cpp_only_config;
+    c.config = committed_config(c.op.bench_cfg, cpp_only_config);
     c.sku_stems = {"H100"};
     c.quality.languages = languages;
     return check_pre3_baseline_captured(detail::captured_baselines(c),

@@ -53,8 +53,9 @@ Finding gate(double reduction, int runs = 5, bool with_stddev = true) {
     BindingImpactFacts f;
     f.baseline_commit = std::string(40, 'a');
     f.optimized_cases = cases;
-    f.baseline_config = config(40.0, runs, with_stddev);
-    f.candidate_config = config(40.0 - reduction, runs, with_stddev);
+    f.baseline_config = std::make_shared<const boost::json::value>(config(40.0, runs, with_stddev));
+    f.candidate_config =
+        std::make_shared<const boost::json::value>(config(40.0 - reduction, runs, with_stddev));
     f.reference_skus = {"A100", "H100"};
     f.sku_map_path = "bench/config/sku_map.json";
     return check_odo12_binding_impact(binding_only(), hqresize(), f, guide);
@@ -110,8 +111,8 @@ TEST_CASE("ODO-12: a large remaining gap fails parity; N-A beyond binding-only; 
     f.summary_error.clear();
     CHECK(check_odo12_binding_impact(binding_only(), hqresize(), f, guide).summary ==
           "Binding-only impact benchmark data is unavailable");
-    f.baseline_config = config(40.0);
-    f.candidate_config = config(30.0);
+    f.baseline_config = std::make_shared<const boost::json::value>(config(40.0));
+    f.candidate_config = std::make_shared<const boost::json::value>(config(30.0));
     CHECK(check_odo12_binding_impact(binding_only(), hqresize(), f, guide).summary ==
           "Binding-only impact has no configured reference SKUs");
 

@@ -78,7 +78,7 @@ TEST_CASE("ODO-3 GAP when validation fails; the first eight errors are shown") {
     f.parsed = parsed(std::string(40, '1'), std::string(40, '2'));
     f.head_sha = std::string(40, '3'); // the summary is stale
     f.baseline_is_ancestor_rc = 0;
-    f.baseline_config = boost::json::object{};
+    f.baseline_config = std::make_shared<const boost::json::value>(boost::json::object{});
     const auto finding = odo3(f);
     CHECK(finding.status == Status::Gap);
     CHECK(finding.summary == "Versioned optimization summary failed deterministic validation");
