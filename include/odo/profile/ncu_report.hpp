@@ -3,6 +3,7 @@
 // read into kernels and metric values. Columns are found by header name, never by position: the
 // leading columns differ across ncu versions. The tool's own ==PROF== / ==WARNING== / ==ERROR==
 // lines and the profiled program's output before the table are set aside, not mistaken for data.
+// Numbers are read in the locale the page was printed in (decimal_mark_of).
 // Since 2023 the details page ends its header with five rule columns ("Rule Name" … "Estimated
 // Speedup") that only rule rows fill: a metric row stops after its value (with a trailing comma),
 // and a rule row carries no metric. Both are read; a row that fits neither is counted in `skipped`.
@@ -101,6 +102,7 @@ inline bool is_ncu_identity_column(std::string_view name) noexcept {
 class NcuCsvReader {
 public:
     NcuReport read(std::string_view text) {
+        mark_ = decimal_mark_of(text);
         std::size_t line_number = 0;
         for (std::size_t start = 0; start < text.size();) {
             std::size_t end = text.find('\n', start);
@@ -141,8 +143,7 @@ private:
         }
         const auto& cells = record_.cells();
         if (cells.size() < min_cells_ || cells.size() > header_size_)
-            return skip(line_number, std::to_string(cells.size()) + " cells, header has " +
-                                         std::to_string(header_size_) + cell_range_note());
+            return skip(line_number, std::to_string(cells.size()) + " cells, " + cells_expected());
         if (report_.page == NcuPage::Details)
             read_details_row(cells, line_number);
         else
@@ -158,12 +159,11 @@ private:
         return why;
     }
 
-    // " (a row needs 15 to 20)" where rows may leave off the trailing rule columns.
-    std::string cell_range_note() const {
+    // "header has 20", or "a row needs 15 to 20" where rows may leave off the rule columns.
+    std::string cells_expected() const {
         if (min_cells_ == header_size_)
-            return {};
-        return " (a row needs " + std::to_string(min_cells_) + " to " +
-               std::to_string(header_size_) + ")";
+            return "header has " + std::to_string(header_size_);
+        return "a row needs " + std::to_string(min_cells_) + " to " + std::to_string(header_size_);
     }
 
     void skip(std::size_t line_number, const std::string& why) {
@@ -234,7 +234,7 @@ private:
             report_.metrics.push_back({std::string(section), std::string(name), scale.unit});
         if (kernel.values.size() <= it->second)
             kernel.values.resize(it->second + 1, std::numeric_limits<double>::quiet_NaN());
-        if (const auto v = parse_number(cell(cells, metric_value_)))
+        if (const auto v = parse_number(cell(cells, metric_value_), mark_))
             kernel.values[it->second] = scale.apply(*v);
     }
 
@@ -255,13 +255,14 @@ private:
             std::string(cell(cells, id_)), std::string(cell(cells, name_)),
             std::vector<double>(report_.metrics.size(), std::numeric_limits<double>::quiet_NaN())};
         for (const RawColumn& column : raw_columns_)
-            if (const auto v = parse_number(cells[column.cell]))
+            if (const auto v = parse_number(cells[column.cell], mark_))
                 kernel.values[column.metric] = column.scale.apply(*v);
         report_.kernels.push_back(std::move(kernel));
     }
 
     NcuReport report_;
     CsvRecord record_;
+    DecimalMark mark_ = DecimalMark::Either;
     bool header_found_ = false;
     bool expect_units_ = false;
     std::size_t header_size_ = 0;

@@ -12,3 +12,13 @@ inline std::string fixture_path(const std::string& name) {
 inline std::string fixture(const std::string& name) {
     return odo::read_file(fixture_path(name));
 }
+
+// Outputs in tests/data/profile: real ones from public repositories (see its NOTICE) and ones
+// written in the exact shape of today's tools.
+inline std::string profile_data_path(const std::string& name) {
+    return ODO_SOURCE_DIR "/tests/data/profile/" + name;
+}
+
+inline std::string profile_data(const std::string& name) {
+    return odo::read_file(profile_data_path(name));
+}
