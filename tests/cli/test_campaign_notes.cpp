@@ -2,6 +2,10 @@
 // roofline file, the checklist completed only from files that say so, and its refusals.
 #include "temp_repo.hpp"
 
+#include <odo/core/json_read.hpp>
+#include <odo/core/json_write.hpp>
+#include <odo/surface/case_expansion.hpp>
+
 #include <doctest/doctest.h>
 
 #include <string>
@@ -20,16 +24,52 @@ odo::ProcessResult notes(const TempRepo& dir, std::vector<std::string> args) {
     return odo::testing::run_in(dir.root(), ODO_CAMPAIGN_NOTES, args);
 }
 
-std::string roofline(double op_us, double memcpy_us, const std::string& measured = key) {
+std::string roofline(double op_us, double memcpy_us, const std::string& measured = key,
+                     long cache_bytes = 0) {
     return "{\"case\": \"" + measured + "\", \"operator_median_us\": " + std::to_string(op_us) +
            ", \"memcpy_median_us\": " + std::to_string(memcpy_us) +
-           ", \"bwutil\": " + std::to_string(memcpy_us / op_us) + "}\n";
+           ", \"bwutil\": " + std::to_string(memcpy_us / op_us) +
+           ", \"bytes_moved\": 460800, \"largest_cache_bytes\": " + std::to_string(cache_bytes) +
+           "}\n";
 }
 
-std::string baselines(double time_us) {
-    return R"({"benchmark": "invert", "configs": {"invert_uchar3_basic": {"baselines": {")" + key +
-           R"(": {"HOST_VM": {"n_runs": 2, "gpu_time_us_cpp": )" + std::to_string(time_us) +
-           R"(, "gpu_bwutil_cpp": 0.0}}}}}})";
+const std::string varshape_key = "invert_uchar3_basic[InOutDataType=uchar3][shape=2x160x240]"
+                                 "[layout=NHWC][inputKind=VarShape]";
+const std::string fake_key = "invert_planar_compare_uchar3_advanced[InOutDataType=uchar3][shape="
+                             "2x160x240][layout=NCHW_FAKE][inputKind=Tensor]";
+const std::string planar_key = "invert_planar_compare_uchar3_advanced[InOutDataType=uchar3][shape="
+                               "2x160x240][layout=NCHW][inputKind=Tensor]";
+
+// The example's Invert config with a HOST_VM row for every case: `time_us` for the measured case,
+// the FakePlanar case `fake_us`, its Planar pair `planar_us`, every other case 100 us.
+std::string baselines(double time_us, double fake_us, double planar_us) {
+    const std::string path = ODO_SOURCE_DIR "/examples/oplib/bench/config/operators/invert.json";
+    boost::json::value doc = odo::json::parse(odo::read_file(path), path);
+    for (auto& [config_key, entry] : doc.at("configs").as_object()) {
+        boost::json::object rows;
+        for (const auto& k : odo::surface::expected_case_keys(config_key, entry.as_object())) {
+            const std::string s = k.str();
+            const double us = s == key          ? time_us
+                              : s == fake_key   ? fake_us
+                              : s == planar_key ? planar_us
+                                                : 100.0;
+            rows[s] = boost::json::object{
+                {"HOST_VM", boost::json::object{
+                                {"n_runs", 2}, {"gpu_time_us_cpp", us}, {"gpu_bwutil_cpp", 0.0}}}};
+        }
+        entry.as_object()["baselines"] = std::move(rows);
+    }
+    return odo::json::dumps(doc, {4, false, true}) + "\n";
+}
+
+// One run artifact of `key` on HOST_VM, as the host backend writes it.
+std::string artifact(double us, const std::string& clock = "thread-cpu") {
+    return R"({"schema_version": 1, "run_metadata": {"gpu_name": null, "timing": "batch", )"
+           R"("clock": ")" +
+           clock + R"("}, "baselines": {")" + key +
+           R"(": {"HOST_VM": {"n_runs": 1, )"
+           R"("gpu_time_us_cpp": )" +
+           std::to_string(us) + "}}}}\n";
 }
 
 std::string footprint(unsigned peak) {
@@ -50,17 +90,31 @@ std::string open_description() {
     return text + "- No optimization attempt has been accepted or rejected yet.\n";
 }
 
+const std::string tensor_line = "`assert output == reference` in `TestOpInvert.correct_output`: "
+                                "8/8 variants passed";
+const std::string varshape_line =
+    "`assert output == reference` in `TestOpInvert.varshape_correct_output`: 2/2 variants passed "
+    "(uchar3 VarShape of 3 sizes, float3 VarShape of 3 sizes)";
+
+std::string pixel_log(bool with_varshape) {
+    const std::string item = "- [x] **Pixelwise equality to reference**" + dash;
+    return item + tensor_line + "\n" + (with_varshape ? item + varshape_line + "\n" : "") +
+           "[doctest] test cases: 12 | 12 passed | 0 failed | 0 skipped\n";
+}
+
 // A campaign folder with every file `complete` reads; the roofline decides the ridge.
 void lay_out(const TempRepo& dir, double op_us, double memcpy_us) {
     dir.write("art/invert-roofline.json", roofline(op_us, memcpy_us));
-    dir.write("art/invert-baselines-before.json", baselines(700));
-    dir.write("art/invert-baselines-after.json", baselines(6.4));
+    dir.write("art/invert-baselines-before.json", baselines(700, 1000, 500));
+    dir.write("art/invert-baselines-after.json", baselines(6.4, 990, 10));
+    dir.write("art/invert-before/case1-cpp-1.json", artifact(690));
+    dir.write("art/invert-before/case1-cpp-2.json", artifact(710));
+    dir.write("art/invert-after/case1-cpp-1.json", artifact(6.2));
+    dir.write("art/invert-after/case1-cpp-2.json", artifact(6.6));
+    dir.write("art/optimized-cases.txt", key + "\n" + varshape_key + "\n");
     dir.write("art/footprint-before.json", footprint(100));
     dir.write("art/footprint-after.json", footprint(100));
-    dir.write("art/pixel-tests.txt",
-              "- [x] **Pixelwise equality to reference**" + dash +
-                  "`assert output == reference` in `TestOpInvert.correct_output`: 8/8 variants "
-                  "passed\n[doctest] test cases: 12 | 12 passed | 0 failed | 0 skipped\n");
+    dir.write("art/pixel-tests.txt", pixel_log(true));
     dir.write("mr.md", open_description());
 }
 
@@ -114,7 +168,7 @@ TEST_CASE("odo_campaign_notes complete: checks the items from the files, or refu
     REQUIRE(r.exit_code == 0);
     const std::string done = dir.read("mr.md");
     CHECK(done.find("- [ ]") == std::string::npos);
-    CHECK(done.find("8/8 variants passed; 12/12 test cases passed") != std::string::npos);
+    CHECK(done.find("float3 VarShape of 3 sizes); 12/12 test cases passed") != std::string::npos);
     CHECK(done.find("0 B peak increase, no new allocations in the operator call: no regression") !=
           std::string::npos);
     CHECK(done.find("from 700.0 us to 6.4 us (109.38x)") != std::string::npos);
@@ -122,13 +176,82 @@ TEST_CASE("odo_campaign_notes complete: checks the items from the files, or refu
 
     // Failing tests in the log: nothing is checked.
     dir.write("mr.md", open_description());
-    dir.write("art/pixel-tests.txt",
-              "- [x] **Pixelwise equality to reference**" + dash +
-                  "`assert output == reference` in `TestOpInvert.correct_output`: 8/8 passed\n"
-                  "[doctest] test cases: 12 | 11 passed | 1 failed | 0 skipped\n");
+    std::string failing = pixel_log(true);
+    failing.replace(failing.find("12 passed | 0 failed"), 20, "11 passed | 1 failed");
+    dir.write("art/pixel-tests.txt", failing);
     r = notes(dir, complete_args);
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("pixel-tests.txt: the tests did not all pass") != std::string::npos);
+    CHECK(dir.read("mr.md") == open_description());
+}
+
+TEST_CASE("odo_campaign_notes profile: says what the roofline is and where the figure comes from") {
+    TempRepo dir;
+    lay_out(dir, 3.8, 4.3); // 113 %: faster than the same-bytes copy
+    dir.write("art/invert-roofline.json", roofline(3.8, 4.3, key, 503316480));
+    REQUIRE(notes(dir, profile_args).exit_code == 0);
+    const std::string evidence = dir.read("art/profile-evidence.txt");
+    CHECK(evidence.find("113% BWUtil") != std::string::npos);
+    CHECK(evidence.find("the 460800 B moved per call fit the 503316480 B largest cache, so the "
+                        "workload is cache-resident") != std::string::npos);
+    CHECK(evidence.find("committed at 6.40 us over 2 runs (`bench/config/operators/invert.json`, "
+                        "copied to `invert-baselines-after.json`)") != std::string::npos);
+    CHECK(dir.read("art/lead-exhaustion.txt")
+              .find("ceiling 0.88x (under 1x: no headroom left against this roofline)") !=
+          std::string::npos);
+
+    dir.write("art/invert-roofline.json", roofline(3.8, 4.3, key, 4096)); // a DRAM-sized workload
+    REQUIRE(notes(dir, profile_args).exit_code == 0);
+    CHECK(dir.read("art/profile-evidence.txt").find("cache-resident") == std::string::npos);
+    CHECK(dir.read("art/profile-evidence.txt").find("not a DRAM bandwidth") != std::string::npos);
+}
+
+TEST_CASE("odo_campaign_notes complete: every pixel test quoted, the measurement explained") {
+    TempRepo dir;
+    lay_out(dir, 5.5, 5.0);
+    REQUIRE(notes(dir, profile_args).exit_code == 0);
+    auto r = notes(dir, complete_args);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string done = dir.read("mr.md");
+    CHECK(done.find(tensor_line + "; " + varshape_line + "; 12/12 test cases passed") !=
+          std::string::npos);
+    const auto section = done.find("## How the figures were measured\n");
+    REQUIRE(section != std::string::npos);
+    const std::string notes_text = done.substr(section);
+    INFO(notes_text);
+    CHECK(notes_text.find("`HOST_VM` is this machine's CPU") != std::string::npos);
+    CHECK(notes_text.find("- Timing: `batch` (each sample times a batch of back-to-back calls; a "
+                          "figure is the mean per call), clock `thread-cpu`") != std::string::npos);
+    CHECK(notes_text.find("`bench/config/operators/invert.json` at the summary's base and "
+                          "candidate commits") != std::string::npos);
+    CHECK(notes_text.find("Interleaved / Planar compares 3 pairs of cases, FakePlanar / Planar 1 "
+                          "pair of cases") != std::string::npos);
+    CHECK(notes_text.find("1000.00 us / 500.00 us = 2.00x before, 990.00 us / 10.00 us = 99.00x "
+                          "after. The FakePlanar case went 1.01x faster, the Planar case 50.00x; "
+                          "the FakePlanar case is the layout-conversion reference") !=
+          std::string::npos);
+    CHECK(notes_text.find(
+              "| `" + key +
+              "` | 690.00 / 710.00 us | 6.20 / 6.60 us | 104.55x \xE2\x80\xA6 114.52x |") !=
+          std::string::npos);
+}
+
+TEST_CASE("odo_campaign_notes complete: refuses missing VarShape evidence and mixed clocks") {
+    TempRepo dir;
+    lay_out(dir, 5.5, 5.0);
+    REQUIRE(notes(dir, profile_args).exit_code == 0);
+    dir.write("art/pixel-tests.txt", pixel_log(false));
+    auto r = notes(dir, complete_args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("pixel-tests.txt: VarShape cases are optimized") != std::string::npos);
+    CHECK(dir.read("mr.md") == open_description());
+
+    dir.write("art/pixel-tests.txt", pixel_log(true));
+    dir.write("art/invert-after/case1-cpp-2.json", artifact(6.6, "wall"));
+    r = notes(dir, complete_args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("the run artifacts disagree on run_metadata.clock") != std::string::npos);
     CHECK(dir.read("mr.md") == open_description());
 }
 

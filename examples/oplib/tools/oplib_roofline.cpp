@@ -24,6 +24,7 @@
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -48,6 +49,16 @@ double roundUs(const std::function<void()>& work, int calls) {
     for (int i = 0; i < calls; ++i)
         work();
     return std::chrono::duration<double, std::micro>(Clock::now() - start).count() / calls;
+}
+
+// The size of this host's largest cache in bytes (0 when the C library cannot tell): a workload
+// that fits it is timed against a cached copy, not against DRAM.
+long largestCacheBytes() {
+    long largest = 0;
+    for (int level : {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE,
+                      _SC_LEVEL4_CACHE_SIZE})
+        largest = std::max(largest, sysconf(level));
+    return largest;
 }
 
 double median(std::vector<double> values) {
@@ -91,7 +102,8 @@ int run(const Options& o) {
                                   {"calls_per_round", calls},
                                   {"operator_median_us", opMedian},
                                   {"memcpy_median_us", copyMedian},
-                                  {"bwutil", copyMedian / opMedian}};
+                                  {"bwutil", copyMedian / opMedian},
+                                  {"largest_cache_bytes", largestCacheBytes()}};
     odo::write_file_atomically(o.out, odo::json::dumps(doc, {4, false, true}) + "\n");
     std::cout << o.op << ": " << opMedian << " us per call, memcpy of the same bytes " << copyMedian
               << " us: BWUtil " << copyMedian / opMedian << "\n";
