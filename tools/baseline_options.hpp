@@ -7,6 +7,7 @@
 #include <odo/baseline/import.hpp>
 #include <odo/baseline/quality.hpp>
 #include <odo/baseline/regression.hpp>
+#include <odo/surface/shard.hpp>
 
 #include <boost/program_options.hpp>
 
@@ -83,6 +84,8 @@ struct ImportArgs {
     std::optional<std::int64_t> cuda_major;
     std::vector<std::string> operators;
     bool dry_run = false;
+    bool complete = false;
+    std::int64_t shards = 0;
     std::string summary;
     baseline::ImportOptions options;
     QualityOptions limits;
@@ -108,6 +111,11 @@ struct ImportArgs {
         add("operator", po::value(&operators)->value_name("NAME[,NAME]"),
             "import only these operators; repeatable");
         add("dry-run", po::bool_switch(&dry_run), "check and print the plan, write nothing");
+        add("complete", po::bool_switch(&complete),
+            "refuse unless the inputs measure every case of each imported operator on every SKU "
+            "of the SKU map, naming the missing ones (an absent shard or runner)");
+        add("shards", po::value(&shards)->value_name("N"),
+            "with --complete: the runs were sharded N ways; name each missing case's shard");
         add("write-summary", po::value(&summary)->value_name("MD"),
             "also write a Markdown table of the changes");
         add("max-regression-pct", po::value(&options.max_regression_pct)->value_name("PCT"),
@@ -127,6 +135,8 @@ struct ImportArgs {
             require_range("--cuda-major", *cuda_major, 1, 999);
         if (from.empty() && nvbench.empty())
             throw UsageError("nothing to import: give --from or --nvbench");
+        if (shards != 0)
+            require_range("--shards", shards, 1, surface::max_shard_count);
     }
 };
 

@@ -7,6 +7,7 @@
 #include <odo/baseline/artifact.hpp>
 #include <odo/baseline/compare.hpp>
 #include <odo/baseline/compare_report.hpp>
+#include <odo/baseline/completeness.hpp>
 #include <odo/baseline/config_set.hpp>
 #include <odo/baseline/drift.hpp>
 #include <odo/baseline/import.hpp>
@@ -145,6 +146,8 @@ struct ImportCommand : odo::driver::ImportArgs {
             odo::print_capped(std::cerr, problems, odo::max_problem_lines);
             return exit_bad_input;
         }
+        if (complete && !surface_complete(set, updates, map.stems()))
+            return exit_failed;
         options.quality = odo::baseline::quality_policy(map, limits.quality, languages);
         const ImportPlan plan = plan_import(set, updates, map.stems(), options);
         if (plan.changes.empty()) {
@@ -159,6 +162,19 @@ struct ImportCommand : odo::driver::ImportArgs {
         }
         report(set, plan);
         return exit_ok;
+    }
+
+    // --complete: names the cases no input measured; false when there are any.
+    bool surface_complete(const ConfigSet& set, const std::vector<BaselineUpdate>& updates,
+                          const std::vector<std::string>& skus) const {
+        const auto missing = missing_cases(set, updates, skus, options.operators);
+        if (missing.empty())
+            return true;
+        odo::print_capped(std::cerr, missing_case_lines(missing, shards), odo::max_problem_lines);
+        std::cerr << "baseline import refused: " << missing.size()
+                  << " case/SKU row(s) of the surface are missing from the inputs (an artifact "
+                     "of a shard or a runner did not arrive); nothing was written\n";
+        return false;
     }
 
     void report(const ConfigSet& set, const ImportPlan& plan) const {

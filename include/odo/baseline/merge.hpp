@@ -3,6 +3,7 @@
 #include "odo/baseline/detail/weighted_sums.hpp"
 #include "odo/baseline/metrics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -60,25 +61,47 @@ struct MergeGroup {
 
 } // namespace detail
 
+namespace detail {
+
+// A total order on one row's figures. Floating-point sums depend on the order of their terms,
+// so the rows of a group are added in this order, not in the order the artifacts arrived in:
+// the merge of the same artifacts is the same bytes however CI hands them over.
+inline auto merge_order(const Metrics& m) {
+    const auto figures = [](const std::optional<LanguageMetrics>& l) {
+        return l ? std::make_tuple(true, l->time_us, l->noise_us, l->bwutil)
+                 : std::make_tuple(false, 0.0, 0.0, 0.0);
+    };
+    return std::make_tuple(m.n_runs, figures(m.cpp), figures(m.python), m.gap_stddev_us.has_value(),
+                           m.gap_stddev_us.value_or(0.0));
+}
+
+} // namespace detail
+
 // Merges the rows of all artifacts by (config key, case key, SKU) (bench-harness.md §5.1):
 // per language the n_runs-weighted means of time, noise and bandwidth; both languages must
 // come from the same number of runs; the gap stddev is pooled when every item carries its
-// per-run pairing. Sorted by (config key, case key, SKU); problems are appended.
+// per-run pairing. Sorted by (config key, case key, SKU); independent of the artifacts' order;
+// problems are appended.
 inline std::vector<BaselineUpdate> merge_artifacts(const std::vector<Artifact>& artifacts,
                                                    std::vector<std::string>& problems) {
     using Key = std::tuple<std::string, std::string, std::string>;
-    std::map<Key, detail::MergeGroup> groups;
+    std::map<Key, std::vector<const Metrics*>> rows;
     for (const Artifact& artifact : artifacts)
-        for (const ArtifactRow& row : artifact.rows) {
-            detail::MergeGroup& g = groups[{row.config_key, row.case_key, row.sku}];
-            if (row.metrics.cpp)
-                g.cpp.add(*row.metrics.cpp, row.metrics.n_runs);
-            if (row.metrics.python)
-                g.python.add(*row.metrics.python, row.metrics.n_runs);
-            g.gap.add(row.metrics);
-        }
+        for (const ArtifactRow& row : artifact.rows)
+            rows[{row.config_key, row.case_key, row.sku}].push_back(&row.metrics);
     std::vector<BaselineUpdate> updates;
-    for (const auto& [key, g] : groups) {
+    for (auto& [key, group] : rows) {
+        std::sort(group.begin(), group.end(), [](const Metrics* a, const Metrics* b) {
+            return detail::merge_order(*a) < detail::merge_order(*b);
+        });
+        detail::MergeGroup g;
+        for (const Metrics* m : group) {
+            if (m->cpp)
+                g.cpp.add(*m->cpp, m->n_runs);
+            if (m->python)
+                g.python.add(*m->python, m->n_runs);
+            g.gap.add(*m);
+        }
         const auto& [config_key, case_key, sku] = key;
         auto metrics = detail::run_means(g.cpp, g.python, case_key + " " + sku, problems);
         if (!metrics)

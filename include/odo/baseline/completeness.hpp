@@ -1,0 +1,70 @@
+#pragma once
+#include "odo/baseline/config_set.hpp"
+#include "odo/baseline/merge.hpp"
+#include "odo/surface/shard.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace odo::baseline {
+
+// A case an import was to cover but no input measured: on CI, the cases of a shard or a runner
+// whose artifact never arrived.
+struct MissingCase {
+    std::string sku;
+    std::string config_key;
+    std::string case_key;
+
+    bool operator<(const MissingCase& o) const {
+        return std::tie(sku, config_key, case_key) < std::tie(o.sku, o.config_key, o.case_key);
+    }
+};
+
+// Every expected case of every config of the imported operators (`operators`, else those the
+// updates measure) on every SKU of `skus` that no update measures; sorted by SKU, config, case.
+inline std::vector<MissingCase> missing_cases(const ConfigSet& set,
+                                              const std::vector<BaselineUpdate>& updates,
+                                              const std::vector<std::string>& skus,
+                                              std::vector<std::string> operators) {
+    std::set<std::tuple<std::string, std::string>> measured; // (SKU, case key)
+    for (const BaselineUpdate& u : updates) {
+        measured.emplace(u.sku, u.case_key);
+        if (const IndexedConfig* c = set.find(u.config_key))
+            operators.push_back(set.operator_of(*c));
+    }
+    std::vector<MissingCase> missing;
+    for (const OperatorFile& file : set.files()) {
+        if (std::find(operators.begin(), operators.end(), file.config.benchmark) == operators.end())
+            continue;
+        for (const surface::ConfigEntry& entry : file.config.entries) {
+            const IndexedConfig* c = set.find(entry.key);
+            for (const std::string& sku : skus)
+                for (const std::string& case_key : c->expected_cases)
+                    if (!measured.count({sku, case_key}))
+                        missing.push_back({sku, entry.key, case_key});
+        }
+    }
+    std::sort(missing.begin(), missing.end());
+    return missing;
+}
+
+// "<SKU> <case key>" per missing case, with the shard of `shard_count` it belongs to when that
+// is known (> 0), so a CI reader sees which job's artifact is absent.
+inline std::vector<std::string> missing_case_lines(const std::vector<MissingCase>& missing,
+                                                   std::int64_t shard_count) {
+    std::vector<std::string> lines;
+    for (const MissingCase& m : missing)
+        lines.push_back(
+            "missing from the inputs: " + m.sku + " " + m.case_key +
+            (shard_count > 0
+                 ? " (shard " + std::to_string(surface::shard_index_of(m.case_key, shard_count)) +
+                       "/" + std::to_string(shard_count) + ")"
+                 : ""));
+    return lines;
+}
+
+} // namespace odo::baseline
