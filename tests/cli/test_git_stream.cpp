@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,19 @@ TEST_CASE("a process's output can be consumed as it arrives instead of held whol
     CHECK(total == 4000000);
     CHECK(largest < (1u << 20) + 65536); // a megabyte (and one read) at a time at most
     CHECK(r.out.empty());
+}
+
+TEST_CASE(
+    "a consumer that throws ends the consuming; the error comes back once the program ended") {
+    odo::ProcessOptions options;
+    std::size_t calls = 0;
+    options.consume_output = [&](std::string&) {
+        ++calls;
+        throw std::runtime_error("consumer gave up");
+    };
+    CHECK_THROWS_WITH_AS(odo::run_process("sh", {"-c", "head -c 3000000 /dev/zero"}, options),
+                         "consumer gave up", std::runtime_error);
+    CHECK(calls == 1);
 }
 
 TEST_CASE("Git streams cat-file answers one at a time and tells every command to its trace") {

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <exception>
 #include <fcntl.h>
 #include <filesystem>
 #include <functional>
@@ -52,7 +53,9 @@ struct ProcessOptions {
     // Environment changes for the child: a value sets the variable, nullopt removes it.
     std::map<std::string, std::optional<std::string>> environment;
     // Called with stdout as far as it has arrived, each time more came; it may erase what it
-    // consumed, so a long answer is read piece by piece instead of held whole.
+    // consumed, so a long answer is read piece by piece instead of held whole. What it throws
+    // ends the consuming: the rest of the output is discarded, and run_process rethrows it
+    // once the program has ended.
     std::function<void(std::string& out)> consume_output = nullptr;
 };
 
@@ -245,7 +248,8 @@ inline int exit_code_of(int status) {
 // the wait status, or nullopt at the deadline. Output a child's descendants still write after
 // the child itself exited is not waited for: a daemon holding the pipe cannot hold odo.
 inline std::optional<int> pump(pid_t pid, Pipes& pipes, const ProcessOptions& options,
-                               std::chrono::steady_clock::time_point deadline, ProcessResult& r) {
+                               std::chrono::steady_clock::time_point deadline, ProcessResult& r,
+                               std::exception_ptr& consumer_error) {
     const std::string& input = options.input;
     // A consumer is handed stdout a megabyte at a time at most, so a fast writer cannot make
     // it hold more than that beyond the answer it is reading.
@@ -257,8 +261,15 @@ inline std::optional<int> pump(pid_t pid, Pipes& pipes, const ProcessOptions& op
         const std::size_t piece = std::size_t(1) << 20;
         for (std::size_t n = piece; n >= piece;) {
             n = drain(pipes.out, r.out, piece);
-            if (n > 0)
-                options.consume_output(r.out);
+            if (n > 0 && !consumer_error) {
+                try {
+                    options.consume_output(r.out);
+                } catch (...) {
+                    consumer_error = std::current_exception();
+                }
+            }
+            if (consumer_error)
+                r.out.clear();
         }
     };
     const int exit_fd = child_exit_fd(pid);
@@ -343,8 +354,12 @@ inline ProcessResult run_process(const std::string& program, const std::vector<s
     }
     r.started = true;
     const auto deadline = std::chrono::steady_clock::now() + options.timeout;
-    const std::optional<int> status = detail::pump(pid, pipes, options, deadline, r);
+    std::exception_ptr consumer_error;
+    const std::optional<int> status =
+        detail::pump(pid, pipes, options, deadline, r, consumer_error);
     if (status) {
+        if (consumer_error)
+            std::rethrow_exception(consumer_error);
         r.exit_code = detail::exit_code_of(*status);
         return r;
     }
@@ -355,6 +370,8 @@ inline ProcessResult run_process(const std::string& program, const std::vector<s
     int ignored = 0;
     while (::waitpid(pid, &ignored, 0) < 0 && errno == EINTR) {
     }
+    if (consumer_error)
+        std::rethrow_exception(consumer_error);
     return r;
 }
 
