@@ -1,6 +1,7 @@
 // Fuzzes the ncu CSV reader (details and raw pages) and the figures derived from it. Any input
 // either reads or throws odo::InputError; a read report is consistent: every launch's values fit
-// the metric list, and the figures are finite percentages where present.
+// the metric list, the figures are finite percentages where present, and a missing figure is
+// reported with the count of unreadable rows.
 #include <odo/core/error.hpp>
 #include <odo/profile/ncu_figures.hpp>
 #include <odo/profile/ncu_report.hpp>
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace {
@@ -34,6 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check_finite(f.memory_sol_pct);
         check_finite(f.compute_sol_pct);
         check_finite(f.mean_duration_ns);
+        // Whatever is missing is said, with the unreadable rows counted.
+        const auto missing = odo::profile::missing_ncu_figures(report, f);
+        if (missing.has_value() == (f.total_duration_ns && f.memory_sol_pct && f.compute_sol_pct))
+            std::abort();
+        if (missing && missing->find(" unreadable row") == std::string::npos)
+            std::abort();
     } catch (const odo::InputError&) {
     }
     return 0;
