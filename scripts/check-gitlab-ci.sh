@@ -4,6 +4,7 @@
 # jobs feeding the import job. Three pipelines up to the import job:
 #
 #   1. on main: the baselines measured and merged (every row new, the gate passes); committed;
+#      the preflight job then passes with a JUnit report of every PRE check;
 #   2. a planted regression: main's HOST_B rows made twice as fast, so the same code measures
 #      slower on HOST_B only: the import job fails, its JUnit report names HOST_B and the cases;
 #   3. one shard's artifact removed: the import job fails naming that shard's missing cases.
@@ -98,6 +99,15 @@ cp "$artifacts/odo-import/odo/invert.json" bench/config/operators/invert.json
 git add bench/config/operators/invert.json
 git commit -qm "bench(invert): baselines on HOST_A and HOST_B from the CI pipeline"
 echo "committed $(grep -c '"HOST_B"' bench/config/operators/invert.json) HOST_B row(s)"
+[ -z "$(junit_failures "$artifacts/odo-import/odo/import.xml")" ] ||
+  fail "the import job's JUnit report on main has failures"
+
+step "preflight job on main with the baselines committed: ready, its JUnit report without failure"
+gitlab-ci-local --shell-isolation odo-preflight > "$work/preflight.log" 2>&1 ||
+  { tail -n 40 "$work/preflight.log"; fail "the preflight job failed"; }
+[ -z "$(junit_failures "$artifacts/odo-preflight/odo/preflight.xml")" ] ||
+  fail "the preflight job's JUnit report has failures"
+grep -c "<testcase" "$artifacts/odo-preflight/odo/preflight.xml" | sed 's/$/ preflight testcase(s), none failed/'
 
 step "pipeline 2: main's HOST_B baselines planted twice as fast; HOST_B must regress"
 python3 - bench/config/operators/invert.json <<'EOF'
