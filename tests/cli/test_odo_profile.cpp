@@ -205,12 +205,14 @@ TEST_CASE("odo_profile import --ncu: the real CC 10.0 details page is issue-boun
 }
 
 TEST_CASE("odo_profile import prints what a live run on the same output prints") {
-    for (const char* name : {"ncu_details_cc100_superbench.csv", "ncu_details_rules.csv"}) {
-        CAPTURE(name);
+    for (const std::string& file :
+         {profile_data_path("ncu_details_cc100_superbench.csv"),
+          profile_data_path("ncu_details_rules.csv"), fixture_path("ncu_raw_2023.csv")}) {
+        CAPTURE(file);
         const fake::Tools tools{"ncu"};
-        tools.write("ncu.out", profile_data(name));
+        tools.write("ncu.out", odo::read_file(file));
         const Run live = odo_profile(tools, case_args(tools));
-        const Run imported = import({"--ncu", profile_data_path(name), "--case", key});
+        const Run imported = import({"--ncu", file, "--case", key});
         CHECK(live.process.exit_code == 0);
         CHECK(imported.process.exit_code == 0);
         CHECK(without_provenance(imported.process.out) == without_provenance(live.process.out));

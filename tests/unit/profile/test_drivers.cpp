@@ -181,6 +181,22 @@ TEST_CASE("nsys: an old nsys is asked again under the pre-2022 report names") {
     CHECK(run.figures.launch_calls == 500);
 }
 
+TEST_CASE("nsys: the version comes from the stats output when --version says nothing") {
+    const fake::Tools tools;
+    tools.write("nsys.stats", profile_data("nsys_stats_2024.txt"));
+    const NsysRun named = run_nsys({key, tools.dir() / "case"}, bench(), tools.path("nsys"));
+    REQUIRE_MESSAGE(named.status.ok(), named.status.message);
+    CHECK(named.version == "2023.2.3.1001-32894139v0"); // --version wins when it answers
+    tools.write("nsys.no-version", "");
+    const NsysRun run = run_nsys({key, tools.dir() / "case"}, bench(), tools.path("nsys"));
+    REQUIRE_MESSAGE(run.status.ok(), run.status.message);
+    CHECK(run.version == "2024.6.2");
+    tools.write("nsys.stats", fixture("nsys_stats_2021.txt"));
+    tools.write("nsys.legacy-only", "");
+    CHECK(run_nsys({key, tools.dir() / "case"}, bench(), tools.path("nsys")).version ==
+          "2021.3.1"); // "Running [/opt/nvidia/nsight-systems/2021.3.1/…]"
+}
+
 TEST_CASE("nsys: stats failing under both names keeps the first error") {
     const fake::Tools tools;
     tools.write("nsys.stats-fails", "");
