@@ -1,15 +1,18 @@
+// Also: the `fix:` sentences docs/compat.md lists as odo's own wording are the ones it prints.
 // Every `ref:` the gates print for the bundled example resolves: the file exists in the op
 // repository and, where the ref names an anchor, the file has a heading with that anchor. The
 // example ships the guidance its findings cite (examples/oplib/.agents/guidance/).
 #include "temp_repo.hpp"
 
 #include <odo/core/file.hpp>
+#include <odo/core/json_read.hpp>
 #include <odo/core/text.hpp>
 
 #include <doctest/doctest.h>
 
 #include <cctype>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -127,5 +130,63 @@ TEST_CASE("every ref of the example's preflight and evidence reports resolves in
     for (const std::string& ref : refs) {
         INFO(ref);
         CHECK(unresolved(repo.root(), ref) == "");
+    }
+}
+
+namespace {
+
+// docs/compat.md's table of odo's own fix sentences: check ID -> sentence.
+std::map<std::string, std::string> documented_fix_sentences() {
+    const std::string compat = odo::read_file(ODO_SOURCE_DIR "/docs/compat.md");
+    const auto table = compat.find("<!-- odo-fix-sentences -->");
+    REQUIRE(table != std::string::npos);
+    std::map<std::string, std::string> sentences;
+    std::istringstream lines(compat.substr(table));
+    std::string line;
+    std::getline(lines, line);
+    while (std::getline(lines, line) && !line.empty()) {
+        const auto open = line.find("| `");
+        const auto close = line.rfind("` |");
+        if (line.rfind("| ", 0) == 0 && open != std::string::npos && close > open)
+            sentences[std::string(odo::text::strip(line.substr(2, line.find(" |") - 2)))] =
+                line.substr(open + 3, close - open - 3);
+    }
+    return sentences;
+}
+
+// Check ID -> fix of a JSON report.
+std::map<std::string, std::string> fixes(const std::string& report) {
+    std::map<std::string, std::string> out;
+    const auto doc = odo::json::parse(report, "report");
+    for (const auto& f : doc.at("findings").as_array())
+        out[std::string(f.at("id").as_string())] = std::string(f.at("fix").as_string());
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("the fix sentences docs/compat.md calls odo's own are the ones the gates print") {
+    const auto documented = documented_fix_sentences();
+    REQUIRE(documented.size() == 5);
+    // The example as the demo imports it: no Invert system test, no baselines, no profiler.
+    TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
+    repo.remove("tests/cvcuda/system/TestOpInvert.cpp");
+    repo.commit("chore: no Invert system test yet");
+    auto r = optimize_op(repo, {"Invert", "--phase", "preflight", "--format", "json"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 1);
+    auto printed = fixes(r.out);
+    repo.git({"checkout", "-q", "-b", "campaign"});
+    repo.git({"apply", ODO_SOURCE_DIR "/examples/campaign/perf-invert.patch"});
+    repo.commit("perf(invert): one flat, vectorizable pass over packed tensors");
+    repo.write("description.md", ""); // no summary at all: ODO-3's first GAP
+    r = optimize_op(
+        repo, {"Invert", "--phase", "evidence", "--results", "description.md", "--format", "json"});
+    REQUIRE(r.exit_code == 1);
+    for (const auto& [id, fix] : fixes(r.out))
+        printed.emplace(id, fix);
+    for (const auto& [id, sentence] : documented) {
+        INFO(id);
+        CHECK(printed[id] == sentence);
     }
 }
