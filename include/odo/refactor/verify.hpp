@@ -312,7 +312,8 @@ inline void add_line_counts(const VerifyInput& in, RefactorSummary& s) {
     args.insert(args.end(), in.op.priv.begin(), in.op.priv.end());
     if (!in.op.pybind.empty())
         args.push_back(in.op.pybind);
-    for (std::string_view line : text::lines(in.git.output(args).value_or(""))) {
+    const std::string numstat = in.git.output(args).value_or("");
+    for (std::string_view line : text::lines(numstat)) {
         const auto tab = line.find('\t');
         const auto tab2 = line.find('\t', tab + 1);
         if (tab == std::string_view::npos || tab2 == std::string_view::npos || line[0] == '-')
