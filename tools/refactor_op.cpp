@@ -12,6 +12,7 @@
 #include <odo/refactor/checklist_evidence.hpp>
 #include <odo/refactor/corpus_render.hpp>
 #include <odo/refactor/render.hpp>
+#include <odo/refactor/settings.hpp>
 #include <odo/refactor/verify.hpp>
 #include <odo/repo/git.hpp>
 #include <odo/repo/layout_file.hpp>
@@ -38,11 +39,8 @@ fs::path repository_root(const Options& o) {
 // The guideline's curated tunables, the command line's floor over them.
 odo::refactor::AssessSettings settings(const Options& o, const fs::path& root,
                                        const odo::repo::Layout& layout) {
-    odo::refactor::AssessSettings s;
-    s.priv_dir = std::string(odo::repo::trim_trailing_slashes(layout.paths.priv_dir));
+    odo::refactor::AssessSettings s = odo::refactor::repository_settings(root, layout);
     s.domains = o.domains;
-    if (auto doc = odo::repo::try_read_repo_file(root, s.profile.guideline))
-        s.tunables = odo::refactor::parse_tunables(*doc);
     if (o.min_block_lines)
         s.tunables.min_block_lines = *o.min_block_lines;
     return s;

@@ -57,6 +57,8 @@ struct CampaignFiles {
     fs::path bottleneck() const { return dir / "bottleneck.txt"; }
     fs::path profile_evidence() const { return dir / "profile-evidence.txt"; }
     fs::path lead_exhaustion() const { return dir / "lead-exhaustion.txt"; }
+    // refactor_op's assess report of the change, run before the perf: commit.
+    fs::path refactor_assess() const { return dir / "refactor-assess.md"; }
     fs::path optimized_cases() const { return dir / "optimized-cases.txt"; }
     // The run artifacts of each measurement, one JSON file per case, entry point and run.
     fs::path runs(const std::string& when) const { return dir / (op + "-" + when); }
@@ -131,6 +133,15 @@ std::string read_line(const fs::path& path) {
     if (text.empty() || text.find('\n') != std::string::npos)
         throw InputError(path.string() + ": expected one line");
     return text;
+}
+
+// The Review/refactor gate evidence line refactor_op ends its report with.
+std::string refactor_evidence(const fs::path& report) {
+    constexpr std::string_view prefix = "Review/refactor gate evidence: ";
+    for (std::string_view line : odo::text::lines(odo::read_file(report)))
+        if (odo::text::starts_with(line, prefix))
+            return std::string(line.substr(prefix.size()));
+    throw InputError(report.string() + ": no \"Review/refactor gate evidence:\" line");
 }
 
 double number_field(const boost::json::value& doc, const char* field, const fs::path& source) {
@@ -495,11 +506,8 @@ int complete(int argc, char** argv) {
                "(`validate.txt`).");
     check_item(description, "Lead exhaustion", lead);
     check_item(description, "Review/refactor gate",
-               "`examples/campaign/perf-invert.patch` reviewed by hand "
-               "when the example was written: passed, one flat loop and its dispatch; "
-               "`tools/refactor_op.py " +
-                   op +
-                   " --phase assess` is not part of this example: MANUAL, no refactor applied.");
+               "assessed before the perf commit (`refactor-assess.md`): " +
+                   refactor_evidence(files.refactor_assess()) + "; no refactor applied.");
     replace_once(description, "- No optimization attempt has been accepted or rejected yet.",
                  "- Reading every element through the generic strided accessor kept the loop "
                  "scalar; one flat pass over packed data took `" +

@@ -115,6 +115,10 @@ void lay_out(const TempRepo& dir, double op_us, double memcpy_us) {
     dir.write("art/footprint-before.json", footprint(100));
     dir.write("art/footprint-after.json", footprint(100));
     dir.write("art/pixel-tests.txt", pixel_log(true));
+    dir.write("art/refactor-assess.md",
+              "## verdict\n**ADVISORY** \xE2\x80\x94 PASS=9\n\nReview/refactor gate evidence: "
+              "`refactor_op Invert --phase assess` on sources 0123456789abcdef: ADVISORY "
+              "\xE2\x80\x94 PASS=9; open: none\n");
     dir.write("mr.md", open_description());
 }
 
@@ -172,6 +176,8 @@ TEST_CASE("odo_campaign_notes complete: checks the items from the files, or refu
     CHECK(done.find("0 B peak increase, no new allocations in the operator call: no regression") !=
           std::string::npos);
     CHECK(done.find("from 700.0 us to 6.4 us (109.38x)") != std::string::npos);
+    CHECK(done.find("(`refactor-assess.md`): `refactor_op Invert --phase assess` on sources "
+                    "0123456789abcdef: ADVISORY") != std::string::npos);
     CHECK(done.find("## Memory footprint\nPeak attributable increase: 0 B\n") != std::string::npos);
 
     // Failing tests in the log: nothing is checked.

@@ -51,13 +51,25 @@ const char* const checked_items[][2] = {
      "keys on both SKUs; ODO-2 PASS."},
     {"Baseline validation", "`odo_baseline validate --reject-regressions-from main` passed with no "
                             "regression; ODO-7 PASS."},
-    {"Lead exhaustion", "ncu showed 93% Memory SOL at ridge on the NHWC case; PASS."},
-    {"Review/refactor gate", "reviewed changed implementation; tools/refactor_op.py Invert --phase "
-                             "assess PASS with 0 recommendations; no refactor applied."}};
+    {"Lead exhaustion", "ncu showed 93% Memory SOL at ridge on the NHWC case; PASS."}};
+
+// The line refactor_op's assess prints for the Review/refactor gate, run on the change (ODO-8).
+std::string assess_evidence(const TempRepo& repo) {
+    const auto r = odo::testing::run_in(repo.root(), ODO_REFACTOR_OP,
+                                        {"Invert", "--phase", "assess", "--format", "json"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return std::string(odo::json::parse(r.out, "refactor_op").at("checklist").as_string());
+}
 
 // The human part of the description: checked items, a learning, the memory section.
-std::string complete_by_hand(std::string description) {
-    for (const auto& [label, evidence] : checked_items) {
+std::string complete_by_hand(const TempRepo& repo, std::string description) {
+    std::vector<std::pair<std::string, std::string>> items;
+    for (const auto& item : checked_items)
+        items.emplace_back(item[0], item[1]);
+    items.emplace_back("Review/refactor gate", "Assessed on the change: " + assess_evidence(repo) +
+                                                   "; no refactor applied.");
+    for (const auto& [label, evidence] : items) {
         const std::string open = std::string("- [ ] **") + label + "** \xE2\x80\x94 ";
         const auto at = description.find(open);
         REQUIRE(at != std::string::npos);
@@ -113,7 +125,8 @@ std::string run_campaign(TempRepo& repo, const RowEdit& edit,
                "--impact-metric", change.impact_metric, "--out", ".campaign/description.md"});
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    repo.write(".campaign/description.md", complete_by_hand(repo.read(".campaign/description.md")));
+    repo.write(".campaign/description.md",
+               complete_by_hand(repo, repo.read(".campaign/description.md")));
     r = optimize_op(repo, {"Invert", "--phase", "summary", "--results", ".campaign/description.md",
                            "--out", ".campaign/description.md", "--state", "final"});
     INFO(r.err);

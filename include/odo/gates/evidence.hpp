@@ -18,6 +18,8 @@
 #include "odo/gates/evidence_facts.hpp"
 #include "odo/gates/gate.hpp"
 #include "odo/gates/repository_universe.hpp"
+#include "odo/refactor/assess_phase.hpp"
+#include "odo/refactor/settings.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
@@ -50,6 +52,7 @@ struct EvidenceContext {
     std::vector<Finding> test_review;                // TST-1, TST-2
     std::optional<Finding> ben6;
     RegressionGateFacts regression;
+    RefactorRerun refactor; // ODO-8's own run of refactor_op assess on the change
     ScopeDeclaration scope;
     SecondaryScopePolicy policy;
     BindingImpactFacts binding_impact;
@@ -191,6 +194,27 @@ inline BindingImpactFacts binding_impact_facts(const EvidenceContext& c) {
     return f;
 }
 
+// refactor_op assess over the working tree, as the author ran it before committing (ODO-8).
+inline RefactorRerun refactor_rerun(const EvidenceContext& c) {
+    RefactorRerun r;
+    try {
+        const refactor::WorkingTree tree(c.repo_root);
+        refactor::Report report;
+        report.findings = refactor::assess_findings(
+            {c.op, tree}, refactor::repository_settings(c.repo_root, c.layout));
+        r.sources = refactor::sources_fingerprint(tree, c.op);
+        r.verdict = std::string(to_string(refactor::verdict(report)));
+        r.counts = refactor::counts_line(report);
+        r.open = refactor::id_list_text(refactor::open_ids(report));
+        for (const refactor::Finding& f : report.findings)
+            if (f.status == refactor::Status::Manual)
+                r.manual.push_back(f.id);
+    } catch (const InputError& e) {
+        r.problem = e.what();
+    }
+    return r;
+}
+
 } // namespace detail
 
 // Loads every fact of the evidence phase. Malformed repository files that the checks cannot
@@ -222,6 +246,7 @@ inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, re
                          std::move(config.document));
     c.regression = detail::regression_facts(c, git, sku_map, std::move(config.review.config));
     c.binding_impact = detail::binding_impact_facts(c);
+    c.refactor = detail::refactor_rerun(c);
     c.scope.metadata_operator =
         c.summary.parsed ? c.summary.parsed->metadata.operator_name : c.op.operator_name;
     if (c.summary.parsed)
@@ -255,7 +280,8 @@ inline Gate<EvidenceContext> evidence_gate() {
          [](const C& c) { return check_odo7_baseline_regression(c.regression, c.guide); },
          [](const C& c) {
              return check_odo8_review_refactor(c.facts.range, c.results.has_value(),
-                                               c.item("Review/refactor gate"), c.op, c.guide);
+                                               c.item("Review/refactor gate"), c.op, c.refactor,
+                                               detail::refactor_commits(c.facts.commits), c.guide);
          },
          [](const C& c) { return check_odo9_memory_footprint(c.results.value_or(""), c.guide); },
          [](const C& c) {

@@ -1,12 +1,15 @@
 #pragma once
-// ODO-1, ODO-4 and ODO-8 (gates.md §4): checks of the human-written checklist items of the v1
+// ODO-1, ODO-4 and ODO-8 (gates.md §4): checks of the checklist items of the v1
 // summary, cross-checked with what the repository shows. Each takes the checklist item as the
 // summary's parser read it from the live block — the same line ODO-3 validates.
 #include "odo/core/pattern.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
+#include "odo/gates/evidence_checks_commits.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/gates/review_findings.hpp"
+#include "odo/refactor/checklist_evidence.hpp"
+#include "odo/review/source_text.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -114,57 +117,65 @@ inline Finding check_odo4_lead_exhaustion(const std::optional<ChecklistEntry>& l
         "at ridge) or three measured post-win strikes.");
 }
 
+// What ODO-8 learned by running refactor_op's assess on the change under review itself.
+struct RefactorRerun {
+    std::string sources;             // refactor::sources_fingerprint of the candidate
+    std::string verdict;             // "ADVISORY"
+    std::string counts;              // "PASS=8, RECOMMENDATION=1"
+    std::string open;                // "RED-2", or "none"
+    std::vector<std::string> manual; // IDs of MANUAL findings
+    std::string problem;             // why assess could not run; "" when it ran
+};
+
 namespace detail {
 
-// "refactor(s) applied: no" says no; "refactor applied: yes", "applied refactor",
-// "refactor commit" or "RED-<n> resolved" says yes.
-inline bool refactor_applied(const std::string& e) {
-    if (search(e, R"(\bno refactors? applied\b|\brefactors? applied\s*[:=]\s*(no|false|n/a)\b)",
-               true))
+// "refactor: ..." or "refactor(scope): ...".
+inline bool is_refactor_subject(std::string_view subject) {
+    if (!text::starts_with(subject, "refactor"))
         return false;
-    return search(
-        e,
-        R"(\brefactors? applied\s*[:=]\s*(yes|true)\b|\bapplied refactor|\brefactor commit|\bRED-\d+ resolved\b)",
-        true);
+    subject.remove_prefix(8);
+    if (!subject.empty() && subject.front() == '(') {
+        const auto close = subject.find(')');
+        if (close == std::string_view::npos)
+            return false;
+        subject.remove_prefix(close + 1);
+    }
+    return subject.size() > 2 && subject[0] == ':' && (subject[1] == ' ' || subject[1] == '\t') &&
+           !text::strip(subject.substr(1)).empty();
 }
 
-inline std::vector<std::string> missing_review_evidence(const std::string& e) {
-    std::vector<std::string> missing;
-    if (e.find("refactor_op.py") == std::string::npos)
-        missing.emplace_back("refactor_op.py command");
-    // The disposition must be the assessment's outcome: it follows the assess phase, so a
-    // stray "PASS" elsewhere in the line does not count.
-    const bool assess = search(e, R"(--phase\s+assess\b|\bphase\s*[:=]\s*assess\b)", true);
-    if (!assess)
-        missing.emplace_back("--phase assess");
-    if (!search(
-            e,
-            R"((--phase\s+assess|phase\s*[:=]\s*assess)\b[^\n]{0,120}?\b(PASS|RECOMMENDATIONS?|MANUAL|RED-\d+)\b)",
-            true))
-        missing.emplace_back("recommendation disposition");
-    if (refactor_applied(e)) {
-        if (!search(e, R"(--phase\s+verify\b|\bphase\s*[:=]\s*verify\b)", true))
-            missing.emplace_back("--phase verify");
-        if (!search(e, R"(\b(cvcuda_test\w*|run_tests|pytest|frozen[ -]?tests?|tests? passed)\b)",
-                    true))
-            missing.emplace_back("frozen operator tests");
-        if (!search(e,
-                    R"(\b(run_bench|benchmarks?( passed)?|no regression|performance preserved)\b)",
-                    true))
-            missing.emplace_back("post-refactor benchmark proof");
-    }
-    return missing;
+inline std::string rerun_text(const RefactorRerun& r) {
+    return "assess on sources " + r.sources + ": " + r.verdict + " \xE2\x80\x94 " + r.counts +
+           "; open: " + r.open;
+}
+
+// The commits of the range that call themselves refactors: each needs verify's proof.
+inline std::vector<std::string> refactor_commits(const CommitHistory& history) {
+    std::vector<std::string> out;
+    for (const CommitFacts& c : history.commits)
+        if (is_refactor_subject(c.subject))
+            out.push_back(c.sha.substr(0, 8) + " " + c.subject);
+    return out;
 }
 
 } // namespace detail
 
+// The Review/refactor gate's hard evidence is refactor_op's own line, not prose: the item must
+// cite `refactor_op <Op> --phase assess` on the sources of the change under review with the result
+// a re-run of assess gives, and each refactor: commit needs a PARITY-OK verify report. A checked
+// box whose text is a manual disposition ("reviewed by hand") is a GAP; a re-run that leaves
+// MANUAL findings is MANUAL.
 inline Finding check_odo8_review_refactor(const ChangeRange& range, bool results_present,
                                           const std::optional<ChecklistEntry>& review,
-                                          const repo::OperatorPaths& op, const std::string& guide) {
+                                          const repo::OperatorPaths& op, const RefactorRerun& rerun,
+                                          const std::vector<std::string>& refactor_commits,
+                                          const std::string& guide) {
     if (auto unknown = detail::unknown_change("ODO-8", range, guide))
         return *unknown;
-    const std::string assess =
-        "`python3 tools/refactor_op.py " + op.operator_name + " --phase assess`";
+    const std::string assess = "`refactor_op " + op.operator_name + " --phase assess`";
+    const std::string cite = "Run " + assess +
+                             " on the change and put the line it prints after \"Review/refactor "
+                             "gate evidence:\" in the item.";
     if (range.implementation_changed.empty())
         return detail::evidence_finding(
             "ODO-8", Status::NotApplicable,
@@ -172,26 +183,58 @@ inline Finding check_odo8_review_refactor(const ChangeRange& range, bool results
     if (!results_present)
         return detail::evidence_finding(
             "ODO-8", Status::Gap, "Review/refactor lock-in gate evidence missing",
-            "provide --results with a Review/refactor gate section", guide,
-            "Run a review pass and " + assess +
-                ", then record the disposition in the Results Summary.");
+            "provide --results with a Review/refactor gate section", guide, cite);
     const ChecklistEntry item = review.value_or(ChecklistEntry{});
     if (!item.checked)
         return detail::evidence_finding(
             "ODO-8", Status::Gap, "Review/refactor lock-in gate is missing or unchecked",
             item.evidence.empty() ? "Review/refactor checklist item missing" : item.evidence, guide,
-            "Run the review and " + assess + ", record hard evidence, then check the item.");
-    const std::vector<std::string> missing = detail::missing_review_evidence(item.evidence);
-    if (!missing.empty())
+            cite + " Then check the item.");
+    std::optional<refactor::CitedReport> assessed, verified;
+    for (const refactor::CitedReport& c : refactor::find_cited_reports(item.evidence))
+        if (text::lower(c.operator_name) == op.op)
+            (c.phase == "assess" ? assessed : verified) = c;
+    if (!assessed)
         return detail::evidence_finding(
-            "ODO-8", Status::Gap, "Review/refactor lock-in gate evidence incomplete",
-            "missing: " + text::join(missing, ", "), guide,
-            "Record the review pass, the `refactor_op.py --phase assess` result, and if a refactor "
-            "was applied, the verify/test/benchmark proof.");
+            "ODO-8", Status::Gap, "Review/refactor gate evidence is not a refactor_op report",
+            "no `refactor_op " + op.operator_name + " --phase assess` line in: " +
+                std::string(review::first_characters(item.evidence, 200)),
+            guide, cite);
+    if (!rerun.problem.empty())
+        return detail::evidence_finding("ODO-8", Status::Manual,
+                                        "refactor_op assess could not be re-run on the change",
+                                        rerun.problem, guide, cite);
+    if (assessed->sources != rerun.sources)
+        return detail::evidence_finding(
+            "ODO-8", Status::Gap,
+            "The cited assess report judged other sources than the change under review",
+            "cited sources=" + assessed->sources + "; candidate sources=" + rerun.sources, guide,
+            cite);
+    if (assessed->verdict != rerun.verdict || assessed->counts != rerun.counts ||
+        assessed->open != rerun.open)
+        return detail::evidence_finding(
+            "ODO-8", Status::Gap, "The cited assess result differs from a re-run on the change",
+            "cited " + assessed->verdict + " \xE2\x80\x94 " + assessed->counts +
+                "; open: " + assessed->open + " | re-run " + detail::rerun_text(rerun),
+            guide, cite);
+    if (!refactor_commits.empty() && (!verified || verified->verdict != "PARITY-OK"))
+        return detail::evidence_finding(
+            "ODO-8", Status::Gap, "A refactor: commit lacks a PARITY-OK verify report",
+            text::join(refactor_commits, "; ") +
+                (verified ? "; cited verify: " + verified->verdict : "; no verify report cited"),
+            guide,
+            "Run `refactor_op " + op.operator_name +
+                " --phase verify --base <parent> --pixel-evidence <test output>` on each refactor "
+                "and cite its PARITY-OK line.");
+    if (!rerun.manual.empty())
+        return detail::evidence_finding(
+            "ODO-8", Status::Manual, "refactor_op assess leaves MANUAL findings to settle",
+            text::join(rerun.manual, ", ") + "; " + detail::rerun_text(rerun), guide,
+            "Resolve what each MANUAL finding asks, re-run assess and cite its line.");
     return detail::evidence_finding(
-        "ODO-8", Status::Pass, "Review/refactor lock-in gate evidence present",
-        std::string("refactor applied=") +
-            (detail::refactor_applied(item.evidence) ? "yes" : "no") + "; " + item.evidence,
+        "ODO-8", Status::Pass, "Review/refactor gate backed by refactor_op, re-run on the change",
+        detail::rerun_text(rerun) +
+            (verified ? "; verify " + verified->verdict + " on sources " + verified->sources : ""),
         guide);
 }
 

@@ -61,16 +61,16 @@ struct CitedReport {
     std::string open;
 };
 
-// The first refactor_op citation in a checklist item's text, or nullopt.
-inline std::optional<CitedReport> find_cited_report(const std::string& text) {
+// Every refactor_op citation in a checklist item's text, in order.
+inline std::vector<CitedReport> find_cited_reports(const std::string& text) {
     static const std::regex line(
-        "`refactor_op ([A-Za-z0-9_]+) --phase (assess|verify)[^`]*` on sources ([0-9a-f]{16}): "
-        "(ADVISORY|PARITY-OK|GATE-FAIL|NEEDS-LOCAL-PROOF) \xE2\x80\x94 ([A-Z=0-9, -]*); open: "
-        "((?:none)|(?:[A-Z]+-[0-9]+(?:, [A-Z]+-[0-9]+)*))");
-    std::smatch m;
-    if (!std::regex_search(text, m, line))
-        return std::nullopt;
-    return CitedReport{m[1], m[2], m[3], m[4], m[5], m[6]};
+        "`refactor_op ([A-Za-z0-9_]+) --phase (assess|verify)[^`\n]{0,200}` on sources "
+        "([0-9a-f]{16}): (ADVISORY|PARITY-OK|GATE-FAIL|NEEDS-LOCAL-PROOF) \xE2\x80\x94 "
+        "([A-Z=0-9, -]{0,200}); open: (none|[A-Z]+-[0-9]+(, [A-Z]+-[0-9]+){0,30})");
+    std::vector<CitedReport> out;
+    for (std::sregex_iterator it(text.begin(), text.end(), line), end; it != end; ++it)
+        out.push_back({(*it)[1], (*it)[2], (*it)[3], (*it)[4], (*it)[5], (*it)[6]});
+    return out;
 }
 
 } // namespace odo::refactor

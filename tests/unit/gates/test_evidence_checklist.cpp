@@ -138,62 +138,99 @@ TEST_CASE("ODO-4 requires a checked, measured at-ridge or three-strikes line (ca
     CHECK(missing.evidence == "Lead exhaustion checklist item missing or unchecked");
 }
 
-TEST_CASE("ODO-8 requires the assess command and its disposition (catalogue 46-48)") {
+namespace {
+
+const std::string dash = "\xE2\x80\x94";
+
+// What the gate's own assess run found, and the line refactor_op printed for the same sources.
+RefactorRerun rerun(std::vector<std::string> manual = {}) {
+    return {"0123456789abcdef", "ADVISORY", "PASS=8, RECOMMENDATION=1", "RED-2",
+            std::move(manual),  ""};
+}
+
+std::string assess_line(const std::string& sources = "0123456789abcdef",
+                        const std::string& counts = "PASS=8, RECOMMENDATION=1") {
+    return "`refactor_op Resize --phase assess` on sources " + sources + ": ADVISORY " + dash +
+           " " + counts + "; open: RED-2";
+}
+
+} // namespace
+
+TEST_CASE("ODO-8: a manual disposition is not evidence; refactor_op's own line, re-run, is") {
     const auto range = changed_range({"src/cvcuda/priv/OpResize.cu"});
-    auto f = check_odo8_review_refactor(
-        range, true, ChecklistEntry{true, "reviewed changed implementation; PASS."}, resize(),
-        guide);
+    auto odo8 = [&](const std::string& text, const RefactorRerun& r = rerun(),
+                    std::vector<std::string> refactors = {}) {
+        return check_odo8_review_refactor(range, true, ChecklistEntry{true, text}, resize(), r,
+                                          refactors, guide);
+    };
+    // The reference's accepted prose, and the demo's old hand-review line, are GAPs now.
+    auto f = odo8("reviewed changed implementation; tools/refactor_op.py Resize --phase assess "
+                  "PASS with 0 recommendations; no refactor applied.");
     CHECK(f.status == Status::Gap);
-    CHECK(contains(f.fix, "refactor_op.py"));
+    CHECK(f.summary == "Review/refactor gate evidence is not a refactor_op report");
+    CHECK(contains(f.fix, "`refactor_op Resize --phase assess`"));
+    CHECK(odo8("reviewed by hand: MANUAL, no refactor applied.").status == Status::Gap);
 
-    f = check_odo8_review_refactor(
-        range, true,
-        ChecklistEntry{
-            true, "reviewed changed implementation; tools/refactor_op.py Resize --phase assess "
-                  "PASS with 0 recommendations; no refactor applied."},
-        resize(), guide);
+    f = odo8("Assessed before the perf commit: " + assess_line() + ".");
     CHECK(f.status == Status::Pass);
-    CHECK(contains(f.evidence, "refactor applied=no"));
+    CHECK(contains(f.evidence, "assess on sources 0123456789abcdef: ADVISORY"));
 
-    f = check_odo8_review_refactor(
-        range, true,
-        ChecklistEntry{true,
-                       "reviewed; tools/refactor_op.py Resize --phase assess RECOMMENDATION RED-1; "
-                       "Refactor applied: yes."},
-        resize(), guide);
+    f = odo8(assess_line("fedcba9876543210"));
     CHECK(f.status == Status::Gap);
-    CHECK(contains(f.evidence, "--phase verify"));
-    CHECK(contains(f.evidence, "frozen operator tests"));
-    CHECK(contains(f.evidence, "post-refactor benchmark proof"));
+    CHECK(f.evidence == "cited sources=fedcba9876543210; candidate sources=0123456789abcdef");
 
-    f = check_odo8_review_refactor(
-        range, true,
-        ChecklistEntry{
-            true, "reviewed changed implementation and fixed RED-1; tools/refactor_op.py Resize "
-                  "--phase assess RECOMMENDATION RED-1; Refactor applied: yes; "
-                  "tools/refactor_op.py Resize --phase verify PASS; cvcuda_test_system tests "
-                  "passed; run_bench.py benchmark passed with no regression."},
-        resize(), guide);
-    CHECK(f.status == Status::Pass);
-    CHECK(contains(f.evidence, "refactor applied=yes"));
-
-    // A PASS elsewhere is not the assessment's disposition.
-    f = check_odo8_review_refactor(
-        range, true,
-        ChecklistEntry{true,
-                       "PASS. Ran tools/refactor_op.py Resize --phase assess and looked at it."},
-        resize(), guide);
+    f = odo8(assess_line("0123456789abcdef", "PASS=9"));
     CHECK(f.status == Status::Gap);
-    CHECK(contains(f.evidence, "recommendation disposition"));
+    CHECK(f.summary == "The cited assess result differs from a re-run on the change");
 
-    CHECK(check_odo8_review_refactor(range, false, std::nullopt, resize(), guide).summary ==
-          "Review/refactor lock-in gate evidence missing");
-    CHECK(check_odo8_review_refactor(range, true, std::nullopt, resize(), guide).evidence ==
-          "Review/refactor checklist item missing");
-    CHECK(
-        check_odo8_review_refactor(changed_range({}), true, std::nullopt, resize(), guide).status ==
-        Status::NotApplicable);
+    // Another operator's report proves nothing about this one.
+    std::string other = assess_line();
+    other.replace(other.find("Resize"), 6, "Flip");
+    CHECK(odo8(other).status == Status::Gap);
+
+    // A MANUAL finding of the re-run never folds into PASS.
+    f = odo8(assess_line(), rerun({"RED-3"}));
+    CHECK(f.status == Status::Manual);
+    CHECK(contains(f.evidence, "RED-3"));
+    RefactorRerun broken = rerun();
+    broken.problem = "src/x: leads outside the repository";
+    CHECK(odo8(assess_line(), broken).status == Status::Manual);
+
+    // A refactor: commit needs verify's PARITY-OK on top.
+    const std::vector<std::string> refactors{"abcdef12 refactor(resize): one kernel"};
+    f = odo8(assess_line(), rerun(), refactors);
+    CHECK(f.status == Status::Gap);
+    CHECK(contains(f.evidence, "no verify report cited"));
+    const std::string verify_line = "`refactor_op Resize --phase verify --base main` on sources "
+                                    "0011223344556677: PARITY-OK " +
+                                    dash + " PASS=7; open: none";
+    CHECK(odo8(assess_line() + "; " + verify_line, rerun(), refactors).status == Status::Pass);
+    std::string not_ok = verify_line;
+    not_ok.replace(not_ok.find("PARITY-OK"), 9, "NEEDS-LOCAL-PROOF");
+    CHECK(odo8(assess_line() + "; " + not_ok, rerun(), refactors).status == Status::Gap);
+
+    CHECK(check_odo8_review_refactor(range, false, std::nullopt, resize(), rerun(), {}, guide)
+              .summary == "Review/refactor lock-in gate evidence missing");
+    CHECK(check_odo8_review_refactor(range, true, std::nullopt, resize(), rerun(), {}, guide)
+              .evidence == "Review/refactor checklist item missing");
+    CHECK(check_odo8_review_refactor(range, true, ChecklistEntry{false, assess_line()}, resize(),
+                                     rerun(), {}, guide)
+              .status == Status::Gap);
+    CHECK(check_odo8_review_refactor(changed_range({}), true, std::nullopt, resize(), rerun(), {},
+                                     guide)
+              .status == Status::NotApplicable);
     ChangeRange unknown;
-    CHECK(check_odo8_review_refactor(unknown, true, std::nullopt, resize(), guide).status ==
-          Status::Manual);
+    CHECK(check_odo8_review_refactor(unknown, true, std::nullopt, resize(), rerun(), {}, guide)
+              .status == Status::Manual);
+}
+
+TEST_CASE("ODO-8: a refactor: or refactor(scope): subject is a refactor commit") {
+    CommitHistory history;
+    history.commits = {{"1111111122222222", "refactor(resize): one kernel", {}, {}},
+                       {"3333333344444444", "perf: faster", {}, {}},
+                       {"5555555566666666", "refactor: shared helper", {}, {}},
+                       {"7777777788888888", "refactoring notes", {}, {}}};
+    CHECK(odo::gates::detail::refactor_commits(history) ==
+          std::vector<std::string>{"11111111 refactor(resize): one kernel",
+                                   "55555555 refactor: shared helper"});
 }
