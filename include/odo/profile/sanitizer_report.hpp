@@ -57,8 +57,8 @@ inline std::string unfinished_run_message(std::size_t run) {
            " has no 'ERROR SUMMARY' line (the tool did not finish it)";
 }
 
-// Lines of the tool's own that are not error headlines.
-inline bool is_sanitizer_banner(std::string_view body) {
+// Notes of the tool's own that are not error headlines.
+inline bool is_sanitizer_notice(std::string_view body) {
     for (std::string_view banner : {"Target application", "This version of"})
         if (odo::text::starts_with(body, banner))
             return true;
@@ -123,7 +123,7 @@ inline std::vector<SanitizerReport> parse_sanitizer_runs(std::string_view text) 
             run.leaked_bytes = detail::leading_count(body.substr(13));
         } else if (odo::text::starts_with(body, "RACECHECK SUMMARY:")) {
             run.hazards = detail::leading_count(body.substr(18));
-        } else if (!detail::is_sanitizer_banner(body)) {
+        } else if (!detail::is_sanitizer_notice(body)) {
             detail::count_kind(run, body);
         }
     }
