@@ -160,3 +160,24 @@ TEST_CASE("odo_baseline validate --junit: each file's validity and each gated ro
     CHECK(invalid.exit_code == 2); // bad input writes no report
     CHECK_FALSE(std::filesystem::exists(repo.root() / "invalid.xml"));
 }
+
+TEST_CASE("a benchmark's --odo-gate --gate-format junit: a testcase per check and case") {
+    const std::string uint8_case = "example_basic[InOutDataType=uint8][shape=1x256x256][passes=1]";
+    const auto run = odo::testing::run_in(
+        ODO_BINARY_DIR, "/usr/bin/env",
+        {"CVCUDA_BENCH_WARMUP_CAP=2", ODO_BENCH_EXAMPLE, "--case", uint8_case, "--odo-gate",
+         "--gate-format", "junit", "--quiet", "--min-time", "0.02", "--max-noise", "50",
+         "--timeout", "2", "--no-batch", "--sku", "HOST_EXAMPLE"});
+    INFO(run.err);
+    CHECK(run.exit_code == 1); // no committed baseline: BENCH-TIME is MANUAL, which blocks
+    TempRepo scratch;
+    scratch.write("gate.xml", run.out);
+    const std::vector<JunitCase> cases = odo::testing::read_junit(scratch.root() / "gate.xml");
+    REQUIRE(cases.size() == 2);
+    CHECK(cases[0].classname == "odo.bench.example");
+    CHECK(cases[0].name == "BENCH-TIME example " + uint8_case);
+    CHECK(cases[0].outcome == "failure");
+    CHECK(odo::text::starts_with(cases[0].text,
+                                 "MANUAL: `" + uint8_case + "`: no committed baseline"));
+    CHECK(cases[1].name == "BENCH-NOISE example " + uint8_case);
+}
