@@ -151,6 +151,9 @@ cmake --build "$build" -j "$jobs" >/dev/null
 "$build/cvcuda_test_system" > "$art/pixel-tests.txt"
 grep -F 'Pixelwise equality to reference' "$art/pixel-tests.txt" | grep -F TestOpInvert || true
 tail -n 3 "$art/pixel-tests.txt"
+# The Review/refactor gate's evidence: refactor_op's assess of the change, run before committing
+# it; the summary's item cites the line the report ends with, and ODO-8 re-runs assess to check it.
+"$demo/odo/bin/refactor_op" Invert --phase assess --out "$art/refactor-assess.md" | tail -n 1
 git commit -qam "perf(invert): one flat, vectorizable pass over packed tensors"
 
 step "Invert re-measured and imported"
