@@ -14,6 +14,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -157,4 +158,77 @@ TEST_CASE("--odo-gate passes an unchanged run and catches a planted slowdown") {
     CHECK(contains(std::string(failed.at("findings").at(0).at("summary").as_string()),
                    "slower than the committed baseline beyond noise"));
     CHECK(failed.at("exit_blocking").as_int64() >= 1);
+}
+
+TEST_CASE("the host times by the thread's CPU time unless --clock says otherwise") {
+    ScratchDir dir;
+    const fs::path json = dir.path() / "run.json";
+    const auto cpu = bench(with_quick({"--case", uint8_case, "--json", json.string()}));
+    INFO(cpu.err);
+    REQUIRE(cpu.exit_code == 0);
+    CHECK(contains(cpu.out, "on the thread-cpu clock; noise by mad. wall: the same samples"));
+    CHECK(contains(cpu.err, " us thread-cpu, noise "));
+    const auto meta = odo::json::parse(odo::read_file(json), "artifact").at("run_metadata");
+    CHECK(meta.at("clock") == "thread-cpu");
+    CHECK(meta.at("noise_statistic") == "mad");
+
+    const auto wall = bench(
+        with_quick({"--case", uint8_case, "--clock", "wall", "--json", json.string(), "--quiet"}));
+    REQUIRE(wall.exit_code == 0);
+    CHECK(odo::json::parse(odo::read_file(json), "artifact").at("run_metadata").at("clock") ==
+          "wall");
+
+    const auto events = bench(with_quick({"--case", uint8_case, "--clock", "cuda-events"}));
+    CHECK(events.exit_code == 2);
+    CHECK(events.err == std::string(ODO_BENCH_EXAMPLE) +
+                            ": error: --clock: the host backend times by thread-cpu, not "
+                            "cuda-events\n");
+}
+
+TEST_CASE("under --timing batch the table shows the batch figures the gate judges") {
+    auto args = with_quick({"--case", uint8_case, "--timing", "batch"});
+    args.erase(std::find(args.begin(), args.end(), "--no-batch"));
+    const auto r = bench(args);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(contains(r.out, "Time and Noise: the batch samples the artifact and the gate use"));
+    CHECK(contains(r.out, "| Cold (us) |"));
+    CHECK(contains(r.err, " batch samples (min-time), "));
+}
+
+TEST_CASE("--odo-gate holds the noise to the SKU map's quality entry for the run's SKU") {
+    ScratchDir dir;
+    const fs::path json = dir.path() / "base.json";
+    REQUIRE(
+        bench(with_quick({"--case", uint8_case, "--json", json.string(), "--quiet"})).exit_code ==
+        0);
+    auto doc = odo::json::parse(odo::read_file(example_config), "config");
+    auto row = odo::json::parse(odo::read_file(json), "artifact")
+                   .at("baselines")
+                   .at(uint8_case)
+                   .as_object();
+    doc.at("configs").at("example_basic").as_object()["baselines"] =
+        boost::json::object{{uint8_case, row}};
+    fs::create_directories(dir.path() / "config" / "operators");
+    const fs::path config = dir.path() / "config" / "operators" / "example.json";
+    std::ofstream(config) << odo::json::dumps(doc, {4, false, true}) << "\n";
+    // A map beside the config that holds HOST_EXAMPLE to no noise at all: real timings exceed it.
+    auto map = odo::json::parse(odo::read_file(config_dir / "sku_map.json"), "sku map");
+    for (auto& entry : map.at("entries").as_array())
+        if (entry.at("stem") == "HOST_EXAMPLE")
+            entry.as_object()["quality"] = {{"max_noise_pct", 0}};
+    std::ofstream(dir.path() / "config" / "sku_map.json")
+        << odo::json::dumps(map, {4, false, true}) << "\n";
+
+    const auto r =
+        bench(with_quick({"--config", config.string(), "--case", uint8_case, "--odo-gate",
+                          "--gate-format", "json", "--quiet", "--gate-regression-pct", "1000000"}));
+    INFO(r.err);
+    CHECK(r.exit_code == 1);
+    const auto report = odo::json::parse(r.out, "gate report");
+    const auto& noise = report.at("findings").at(1);
+    CHECK(noise.at("id") == "BENCH-NOISE");
+    CHECK(noise.at("status") == "GAP");
+    CHECK(contains(std::string(noise.at("summary").as_string()),
+                   "% exceeds 0.0% (the SKU map's quality for HOST_EXAMPLE)"));
 }
