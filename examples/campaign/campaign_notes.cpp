@@ -138,7 +138,8 @@ std::string read_line(const fs::path& path) {
 // The Review/refactor gate evidence line refactor_op ends its report with.
 std::string refactor_evidence(const fs::path& report) {
     constexpr std::string_view prefix = "Review/refactor gate evidence: ";
-    for (std::string_view line : odo::text::lines(odo::read_file(report)))
+    const std::string text = odo::read_file(report); // the lines below are views into it
+    for (std::string_view line : odo::text::lines(text))
         if (odo::text::starts_with(line, prefix))
             return std::string(line.substr(prefix.size()));
     throw InputError(report.string() + ": no \"Review/refactor gate evidence:\" line");
