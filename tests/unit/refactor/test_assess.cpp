@@ -166,6 +166,32 @@ TEST_CASE("RED-1 and RED-11 on sources in memory: comments do not count, a calle
     CHECK(status_of(f, "RED-1") == Status::Recommendation); // helper and caller
     CHECK(status_of(f, "RED-11") == Status::Pass);          // helper is called
     CHECK(status_of(f, "RED-6") == Status::NotApplicable);
+
+    // A name in a comment calls nothing; a commented-out layout check or stride product is no site.
+    tree.files["src/cvcuda/priv/OpMem.cu"] =
+        "static int helper(int)\n" + body + "// helper(2) was here\n" +
+        "// if (l == nvcv::TENSOR_NCHW || l == nvcv::TENSOR_NHWC)\n// p = base + y * rowStride;\n";
+    const auto g = assess_findings({op, tree}, AssessSettings{});
+    CHECK(status_of(g, "RED-11") == Status::Recommendation);
+    CHECK(status_of(g, "RED-4") == Status::Pass);
+    CHECK(status_of(g, "RED-5") == Status::Pass);
+    tree.files["src/cvcuda/priv/OpMem.cu"] =
+        "bool ok = l == NVCV_TENSOR_NCHW || l == NVCV_TENSOR_NHWC;\n";
+    CHECK(status_of(assess_findings({op, tree}, AssessSettings{}), "RED-4") == Status::Manual);
+}
+
+TEST_CASE("the feature matrix reads every layout spelling, input and output apart") {
+    const auto m = parse_feature_matrix(
+        " * Limitations:\n * Input:\n *   Data Layout: [kNHWC, NVCV_TENSOR_NCHW]\n"
+        " *   Data Layout: [HWC]\n *   Channels: [1, 3]\n"
+        " *   8bit  Unsigned | Yes\n *   64bit Float | No\n"
+        " * Output:\n *   Data Layout: [kNHWC]\n */\n");
+    CHECK(m.input.layouts == std::set<std::string>{"HWC", "NCHW", "NHWC"});
+    CHECK(m.input.channels == std::set<int>{1, 3});
+    CHECK(m.input.dtypes == std::set<std::string>{"u8"});
+    CHECK(m.output.layouts == std::set<std::string>{"NHWC"});
+    CHECK(m.output.dtypes.empty());
+    CHECK(describe(m) == "in(lay=[HWC,NCHW,NHWC] ch=[1,3] dt=[u8]) out(lay=[NHWC] ch=[] dt=[])");
 }
 
 TEST_CASE("the report renders as markdown and as sorted, ASCII-escaped JSON") {
