@@ -415,7 +415,9 @@ std::string layout_lines(const CampaignFiles& files, const std::vector<std::stri
                 " faster, the Planar case " + times(pb / pa) +
                 (target ? "."
                         : "; the FakePlanar case is the layout-conversion reference, not an "
-                          "optimization target, so the ratio grows by the Planar speedup.");
+                          "optimization target, so the ratio moves by the quotient of the two "
+                          "speedups (" +
+                              times((pb / pa) / (fb / fa)) + ").");
     }
     return text;
 }
