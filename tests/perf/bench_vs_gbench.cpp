@@ -102,7 +102,7 @@ struct OdoSides {
 OdoSides odo_bench(const Workload& w) {
     odo::bench::HostBackend backend;
     auto launch = [&](Launch&) { w.run(); };
-    const odo::bench::StoppingCriteria criteria;
+    const odo::bench::StoppingCriteria criteria = backend.default_criteria();
     backend.warmup(launch, 1);
     const auto cold_start = Clock::now();
     const auto cold = backend.measure_cold(launch, criteria, odo::bench::ExecTag::Default);
