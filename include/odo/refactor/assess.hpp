@@ -29,7 +29,7 @@ constexpr const char* all_domains[] = {"impl", "api", "xcut"};
 struct AssessSettings {
     Tunables tunables;
     Profile profile;
-    std::string priv_dir = "src/cvcuda/priv";
+    std::string priv_dir; // the layout's paths.priv_dir (settings.hpp)
     std::vector<std::string> domains = {"impl", "api", "xcut"};
     std::size_t floor() const noexcept { return tunables.min_block_lines; }
 };

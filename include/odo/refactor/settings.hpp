@@ -1,6 +1,7 @@
 #pragma once
-// The assess settings of a repository: its layout's private-source directory and the curated
-// tunables of its refactor guideline (when the file exists).
+// The assess settings of a repository: what its layout says (private-source directory, refactor
+// guideline, shared utilities, strided accessors) and the curated tunables of the guideline (when
+// the file exists).
 #include "odo/refactor/assess.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/path_text.hpp"
@@ -10,12 +11,22 @@
 
 namespace odo::refactor {
 
-inline AssessSettings repository_settings(const std::filesystem::path& root,
-                                          const repo::Layout& layout) {
+// What the layout alone says, before the guideline's tunables.
+inline AssessSettings layout_settings(const repo::Layout& layout) {
     AssessSettings s;
     s.priv_dir = std::string(repo::trim_trailing_slashes(layout.paths.priv_dir));
+    s.profile.guideline = layout.paths.refactor_guideline;
+    s.profile.accessor_tokens = layout.grammar.strided_accessors;
+    s.tunables.shared_utils = {layout.grammar.shared_utils.begin(),
+                               layout.grammar.shared_utils.end()};
+    return s;
+}
+
+inline AssessSettings repository_settings(const std::filesystem::path& root,
+                                          const repo::Layout& layout) {
+    AssessSettings s = layout_settings(layout);
     if (auto doc = repo::try_read_repo_file(root, s.profile.guideline))
-        s.tunables = parse_tunables(*doc);
+        s.tunables = parse_tunables(*doc, s.tunables);
     return s;
 }
 

@@ -18,8 +18,7 @@ namespace odo::refactor {
 struct Tunables {
     double threshold = 0.80;
     std::size_t min_block_lines = 6;
-    std::set<std::string> shared_utils = {"SaturateCast", "StaticCast", "ConvertBaseTypeTo",
-                                          "TensorWrap", "CreateSameShapeImageBatch"};
+    std::set<std::string> shared_utils; // the layout's, plus the guideline's additions
     std::map<std::string, std::set<std::string>> allowlist; // op -> block names
 
     bool allowed(const std::string& op, const std::string& name) const {
@@ -78,10 +77,10 @@ inline std::vector<std::string> section_entries(std::string_view doc, std::strin
 
 } // namespace detail
 
-// The tunables the guideline document sets, over the defaults. Utilities add to the default set;
+// The tunables the guideline document sets, over `defaults`. Utilities add to the default set;
 // an allowlist line is "op: name, name". A value that does not parse keeps the default.
-inline Tunables parse_tunables(std::string_view doc) {
-    Tunables t;
+inline Tunables parse_tunables(std::string_view doc, Tunables defaults = {}) {
+    Tunables t = std::move(defaults);
     if (auto value = detail::setting(doc, "similarity-threshold"))
         if (auto ratio = detail::ratio_value(*value))
             t.threshold = *ratio;

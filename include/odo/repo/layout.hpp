@@ -44,6 +44,8 @@ struct Layout {
         std::string curated_data = ".agents/tools/review_op_data.json";
         // A JSON policy file allow-listing secondary operator scopes; absent means deny all.
         std::string secondary_scope_policy = "ci/optimization_secondary_scope_policy.json";
+        // The refactor guideline: refactor_op's curated tunables and the base of its citations.
+        std::string refactor_guideline = ".agents/guidance/REFACTOR_OP_GUIDELINES.md";
     };
 
     // Which operators a path belongs to (attribution.hpp, implementation.hpp). Paths are
@@ -162,6 +164,12 @@ struct Layout {
         // A binding registers a Python function as <binding_def_call>"name", ...
         std::string binding_def_call = "m.def(";
         std::string binding_into_suffix = "_into";
+        // Shared utilities a local helper must not shadow (RED-10); the refactor guideline adds.
+        std::vector<std::string> shared_utils = {"SaturateCast", "StaticCast", "ConvertBaseTypeTo",
+                                                 "TensorWrap", "CreateSameShapeImageBatch"};
+        // Strided accessors: stride arithmetic in a file that uses none is by hand (RED-5).
+        std::vector<std::string> strided_accessors = {"TensorWrap", "ImageBatchVarShapeWrap",
+                                                      "TensorDataAccess"};
     };
 
     // Commit subjects: "<perf>: ..." or "<perf>(scope): ..." for optimizations, and an

@@ -54,6 +54,7 @@ void for_each_layout_field(L& layout, Visit&& visit) {
     visit("paths", "sku_map", p.sku_map);
     visit("paths", "curated_data", p.curated_data);
     visit("paths", "secondary_scope_policy", p.secondary_scope_policy);
+    visit("paths", "refactor_guideline", p.refactor_guideline);
     auto& a = layout.attribution;
     visit("attribution", "unowned_sources", a.unowned_sources);
     visit("attribution", "multi_op_sources", a.multi_op_sources);
@@ -72,6 +73,8 @@ void for_each_layout_field(L& layout, Visit&& visit) {
     visit("grammar", "public_signature_tokens", g.public_signature_tokens);
     visit("grammar", "binding_def_call", g.binding_def_call);
     visit("grammar", "binding_into_suffix", g.binding_into_suffix);
+    visit("grammar", "shared_utils", g.shared_utils);
+    visit("grammar", "strided_accessors", g.strided_accessors);
     auto& c = layout.commits;
     visit("commits", "perf_type", c.perf_type);
     visit("commits", "fix_type", c.fix_type);
@@ -255,7 +258,8 @@ inline void validate_layout(const Layout& layout, const LayoutReader& reader) {
         {"paths.manifest", &p.manifest},
         {"paths.sku_map", &p.sku_map},
         {"paths.curated_data", &p.curated_data},
-        {"paths.secondary_scope_policy", &p.secondary_scope_policy}};
+        {"paths.secondary_scope_policy", &p.secondary_scope_policy},
+        {"paths.refactor_guideline", &p.refactor_guideline}};
     for (const auto& [field, value] : fixed)
         if (placeholder_count(*value) != 0)
             reader.fail(field, "must be a fixed path without placeholders");

@@ -4,6 +4,7 @@
 
 #include <odo/refactor/assess_phase.hpp>
 #include <odo/refactor/render.hpp>
+#include <odo/refactor/settings.hpp>
 #include <odo/repo/operator.hpp>
 
 #include <doctest/doctest.h>
@@ -14,9 +15,13 @@ using namespace odo::refactor;
 
 namespace {
 
+AssessSettings cvcuda_settings() {
+    return layout_settings(odo::repo::Layout::cvcuda());
+}
+
 const std::filesystem::path fixture = ODO_TEST_DATA_DIR "/refactor";
 
-std::vector<Finding> assess(const std::string& name, AssessSettings settings = {}) {
+std::vector<Finding> assess(const std::string& name, AssessSettings settings = cvcuda_settings()) {
     const auto op = odo::repo::resolve_operator(fixture, odo::repo::Layout::cvcuda(), name);
     const WorkingTree tree(fixture);
     return assess_findings({op, tree}, settings);
@@ -114,24 +119,24 @@ TEST_CASE("Copycat and Clean: the passing form of each check, and the N-A ones")
 }
 
 TEST_CASE("the curated tunables move the threshold, the floor and the allowlist") {
-    AssessSettings strict;
+    AssessSettings strict = cvcuda_settings();
     strict.tunables.threshold = 0.81;
     CHECK(status_of(assess("Twin", strict), "RED-1") == Status::Pass);
 
-    AssessSettings allow;
+    AssessSettings allow = cvcuda_settings();
     allow.tunables.allowlist["twin"] = {"addVarShape", "addTensor"};
     const auto allowed = assess("Twin", allow);
     CHECK(status_of(allowed, "RED-1") == Status::Pass);
     CHECK(status_of(allowed, "RED-2") == Status::Pass);
 
-    AssessSettings high_floor;
+    AssessSettings high_floor = cvcuda_settings();
     high_floor.tunables.min_block_lines = 20;
     const auto floored = assess("Twin", high_floor);
     CHECK(status_of(floored, "RED-1") == Status::Pass);
     CHECK(status_of(floored, "RED-6") == Status::Pass);  // RED-6 honours the floor too
     CHECK(status_of(floored, "RED-11") == Status::Pass); // and RED-11
 
-    AssessSettings only_api;
+    AssessSettings only_api = cvcuda_settings();
     only_api.domains = {"api"};
     const auto api = assess("Twin", only_api);
     REQUIRE(api.size() == 1);
@@ -144,11 +149,25 @@ TEST_CASE("the curated tunables move the threshold, the floor and the allowlist"
     CHECK(doc.threshold == 1.0);
     CHECK(doc.min_block_lines == 3);
     CHECK(doc.shared_utils.count("MyCast") == 1);
-    CHECK(doc.shared_utils.count("SaturateCast") == 1);
+    CHECK(doc.shared_utils.size() == 1); // added to what the layout names (below)
     CHECK(doc.allowed("twin", "b"));
     const Tunables bad = parse_tunables("similarity-threshold: 1.5\nmin-block-lines: 0\n");
     CHECK(bad.threshold == 0.80);
     CHECK(bad.min_block_lines == 6);
+
+    // The layout names the guideline, the shared utilities and the accessors.
+    odo::repo::Layout layout;
+    layout.paths.refactor_guideline = "docs/REFACTOR.md";
+    layout.grammar.shared_utils = {"clamp_to"};
+    layout.grammar.strided_accessors = {"TensorWrap"};
+    const AssessSettings s = layout_settings(layout);
+    CHECK(s.profile.guideline == "docs/REFACTOR.md");
+    CHECK(s.tunables.shared_utils == std::set<std::string>{"clamp_to"});
+    CHECK(parse_tunables("### Shared-util reference set\n```\nMyCast\n```\n", s.tunables)
+              .shared_utils == std::set<std::string>{"MyCast", "clamp_to"});
+    const auto f = assess("Twin", s);
+    CHECK(status_of(f, "RED-10") == Status::Pass); // SaturateCast is not shared in this library
+    CHECK(with_id(f, "RED-1")[0]->guideline == "docs/REFACTOR.md#impl");
 }
 
 TEST_CASE("RED-1 and RED-11 on sources in memory: comments do not count, a caller keeps a static") {
@@ -162,7 +181,7 @@ TEST_CASE("RED-1 and RED-11 on sources in memory: comments do not count, a calle
     op.operator_name = "Mem";
     op.op = "mem";
     op.priv = {"src/cvcuda/priv/OpMem.cu"};
-    const auto f = assess_findings({op, tree}, AssessSettings{});
+    const auto f = assess_findings({op, tree}, cvcuda_settings());
     CHECK(status_of(f, "RED-1") == Status::Recommendation); // helper and caller
     CHECK(status_of(f, "RED-11") == Status::Pass);          // helper is called
     CHECK(status_of(f, "RED-6") == Status::NotApplicable);
@@ -171,13 +190,13 @@ TEST_CASE("RED-1 and RED-11 on sources in memory: comments do not count, a calle
     tree.files["src/cvcuda/priv/OpMem.cu"] =
         "static int helper(int)\n" + body + "// helper(2) was here\n" +
         "// if (l == nvcv::TENSOR_NCHW || l == nvcv::TENSOR_NHWC)\n// p = base + y * rowStride;\n";
-    const auto g = assess_findings({op, tree}, AssessSettings{});
+    const auto g = assess_findings({op, tree}, cvcuda_settings());
     CHECK(status_of(g, "RED-11") == Status::Recommendation);
     CHECK(status_of(g, "RED-4") == Status::Pass);
     CHECK(status_of(g, "RED-5") == Status::Pass);
     tree.files["src/cvcuda/priv/OpMem.cu"] =
         "bool ok = l == NVCV_TENSOR_NCHW || l == NVCV_TENSOR_NHWC;\n";
-    CHECK(status_of(assess_findings({op, tree}, AssessSettings{}), "RED-4") == Status::Manual);
+    CHECK(status_of(assess_findings({op, tree}, cvcuda_settings()), "RED-4") == Status::Manual);
 }
 
 TEST_CASE("the feature matrix reads every layout spelling, input and output apart") {
@@ -200,7 +219,7 @@ TEST_CASE("the report renders as markdown and as sorted, ASCII-escaped JSON") {
     r.op = "twin";
     r.domains = {"impl"};
     r.findings = assess("Twin", [] {
-        AssessSettings s;
+        AssessSettings s = cvcuda_settings();
         s.domains = {"impl"};
         return s;
     }());
