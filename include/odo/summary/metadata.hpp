@@ -139,8 +139,10 @@ inline boost::json::value parse_metadata_json(std::string_view text) {
     boost::json::parse_options options;
     options.max_depth = 1000;
     // json_read's handler rejects a key repeated in any object when that object closes, as the
-    // reference's object_pairs_hook does; the messages here are the summary contract's.
+    // reference's object_pairs_hook does; the messages here are the summary contract's. The block
+    // is small, so its keys are compared themselves (exact_keys), which names the one repeated.
     boost::json::basic_parser<json::detail::ExactHandler> parser(options);
+    parser.handler().exact_keys = true;
     parser.handler().stack.reset();
     boost::json::error_code ec;
     const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);
