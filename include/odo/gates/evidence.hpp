@@ -19,6 +19,7 @@
 #include "odo/gates/gate.hpp"
 #include "odo/gates/repository_universe.hpp"
 #include "odo/refactor/assess_phase.hpp"
+#include "odo/refactor/checklist_evidence.hpp"
 #include "odo/refactor/settings.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"

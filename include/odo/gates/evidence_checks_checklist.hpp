@@ -8,7 +8,7 @@
 #include "odo/gates/evidence_checks_commits.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/gates/review_findings.hpp"
-#include "odo/refactor/checklist_evidence.hpp"
+#include "odo/refactor/gate_line.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <filesystem>

@@ -1,4 +1,5 @@
 #pragma once
+// HOST-ONLY (reads sources through a SourceTree, whose revision reader runs git).
 // refactor_op's assess phase (review-refactor.md §2.6): advisory findings about redundancy in one
 // operator's sources — near-duplicate bodies within it (RED-1) and across operators (RED-2),
 // dispatch guards narrower than the declared dtypes (RED-3), hand-rolled layout checks (RED-4)

@@ -1,4 +1,5 @@
 #pragma once
+// HOST-ONLY (reads sources through a SourceTree, whose revision reader runs git).
 // Reports of the whole-corpus modes: markdown for people, JSON (sorted keys, indent 2,
 // ASCII-escaped) for tools.
 #include "odo/core/json_write.hpp"

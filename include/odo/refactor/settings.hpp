@@ -1,4 +1,5 @@
 #pragma once
+// HOST-ONLY (reads sources through a SourceTree, whose revision reader runs git).
 // The assess settings of a repository: what its layout says (private-source directory, refactor
 // guideline, shared utilities, strided accessors) and the curated tunables of the guideline (when
 // the file exists).
