@@ -3,20 +3,23 @@
 // bytes moved by memcpy, the fastest a streaming operator can go. The two are timed in
 // alternating rounds of ~2 ms each, so both see the same state of a shared machine (its
 // neighbours' cache and bandwidth pressure comes and goes over hundreds of milliseconds), and
-// compared by their median round: BWUtil = memcpy time / operator time.
+// compared by their median round: BWUtil = memcpy time / operator time. Both are timed by the
+// thread's CPU time, as odo's host benchmarks are, so a busy neighbour that takes the core away
+// does not count as the operator's time.
 //
 //   oplib_roofline --operator invert|flip --case KEY --out FILE [--rounds N]
 #include "BenchCommon.hpp"
 
 #include <cvcuda/OpFlip.hpp>
 #include <cvcuda/OpInvert.hpp>
+#include <odo/bench/clock.hpp>
 #include <odo/bench/do_not_optimize.hpp>
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/json_write.hpp>
 #include <odo/surface/case_key.hpp>
 
 #include <algorithm>
-#include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -41,14 +44,13 @@ int usage(const std::string& problem) {
     return 2;
 }
 
-using Clock = std::chrono::steady_clock;
-
-// Per-call microseconds of `calls` back-to-back calls of `work`.
+// Per-call microseconds of thread CPU time of `calls` back-to-back calls of `work`.
 double roundUs(const std::function<void()>& work, int calls) {
-    const auto start = Clock::now();
+    const odo::bench::ThreadCpuClock clock;
+    const std::int64_t start = clock.now_ns();
     for (int i = 0; i < calls; ++i)
         work();
-    return std::chrono::duration<double, std::micro>(Clock::now() - start).count() / calls;
+    return static_cast<double>(clock.now_ns() - start) * 1e-3 / calls;
 }
 
 // The size of this host's largest cache in bytes (0 when the C library cannot tell): a workload
@@ -103,6 +105,7 @@ int run(const Options& o) {
                                   {"operator_median_us", opMedian},
                                   {"memcpy_median_us", copyMedian},
                                   {"bwutil", copyMedian / opMedian},
+                                  {"clock", "thread-cpu"},
                                   {"largest_cache_bytes", largestCacheBytes()}};
     odo::write_file_atomically(o.out, odo::json::dumps(doc, {4, false, true}) + "\n");
     std::cout << o.op << ": " << opMedian << " us per call, memcpy of the same bytes " << copyMedian
