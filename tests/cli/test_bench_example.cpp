@@ -2,6 +2,8 @@
 // the artifact and CSV files, and --odo-gate catching a planted slowdown. The machine running
 // the tests is shared, so real timings are loose; the gate's arithmetic is tested exactly on
 // fake time in unit_bench.
+#include "text_helpers.hpp"
+
 #include <odo/baseline/artifact.hpp>
 #include <odo/baseline/config_set.hpp>
 #include <odo/core/file.hpp>
@@ -72,9 +74,7 @@ std::string expansion(bool advanced_too) {
     return text;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 } // namespace
 

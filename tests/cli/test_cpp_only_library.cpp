@@ -1,6 +1,7 @@
 // A C++-only op library (odo-layout.json: {"languages": ["cpp"]}) end to end: odo_baseline
 // imports and validates C++-only rows and refuses Python figures; preflight passes PRE-3; the
 // summary has no Python columns and the evidence phase reports ODO-12 N-A.
+#include "cli_support.hpp"
 #include "temp_repo.hpp"
 
 #include <odo/core/json_read.hpp>
@@ -57,10 +58,7 @@ odo::ProcessResult baseline_tool(const TempRepo& repo, const std::vector<std::st
     return odo::testing::run_in(repo.root(), ODO_BASELINE_TOOL, args);
 }
 
-odo::ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
-    args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
-    return odo::testing::run_in(repo.root(), "/usr/bin/env", args);
-}
+using odo::testing::optimize_op;
 
 const boost::json::value& finding(const boost::json::value& report, const std::string& id) {
     for (const auto& f : report.at("findings").as_array())

@@ -18,14 +18,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class ScratchDir {
+class DemoScratchDir {
 public:
-    ScratchDir()
+    DemoScratchDir()
         : path_(fs::temp_directory_path() /
                 ("odo-demo-cli-" + std::to_string(std::random_device{}()))) {
         fs::create_directories(path_);
     }
-    ~ScratchDir() {
+    ~DemoScratchDir() {
         std::error_code ignored;
         fs::remove_all(path_, ignored);
     }
@@ -46,7 +46,7 @@ odo::ProcessResult demo(const fs::path& build, const fs::path& demo) {
 } // namespace
 
 TEST_CASE("a failed demo step ends with one line naming it; the installed odo is kept") {
-    ScratchDir dir;
+    DemoScratchDir dir;
     const fs::path demo_dir = dir.path() / "demo";
     // What an earlier run left: its install, kept; its campaign, started afresh.
     fs::create_directories(demo_dir / "odo" / "bin");

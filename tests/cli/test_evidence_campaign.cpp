@@ -2,6 +2,7 @@
 // fixed commit dates so every SHA — and so every report byte — is reproducible. The markdown
 // reports of the clean campaign and of a stale summary are compared byte for byte with
 // tests/data/evidence/*.md.
+#include "cli_support.hpp"
 #include "temp_repo.hpp"
 
 #include <odo/core/json_read.hpp>
@@ -18,10 +19,7 @@ using odo::testing::TempRepo;
 
 const std::string golden_dir = ODO_TEST_DATA_DIR "/evidence";
 
-odo::ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
-    args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
-    return odo::testing::run_in(repo.root(), "/usr/bin/env", args);
-}
+using odo::testing::optimize_op;
 
 using RowEdit = std::function<void(boost::json::object& row)>;
 

@@ -1,6 +1,7 @@
 // optimize_op --phase evidence end to end on throw-away git repositories: report shape, order,
 // exit policy and determinism. Each check's statuses are driven in the unit tests of
 // tests/unit/gates; here the phase is composed and run as a user runs it.
+#include "cli_support.hpp"
 #include "temp_repo.hpp"
 
 #include <odo/core/json_read.hpp>
@@ -11,10 +12,7 @@ namespace {
 
 using odo::testing::TempRepo;
 
-odo::ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
-    args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
-    return odo::testing::run_in(repo.root(), "/usr/bin/env", args);
-}
+using odo::testing::optimize_op;
 
 std::vector<std::string> ids(const boost::json::value& report) {
     std::vector<std::string> out;

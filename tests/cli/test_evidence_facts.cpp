@@ -1,6 +1,7 @@
 // The evidence facts gathered from real git (gates/evidence_facts.hpp) on throw-away
 // repositories laid out from tests/data/oprepo, judged by the evidence checks.
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/gates/evidence_facts.hpp>
 
@@ -12,26 +13,27 @@
 
 namespace {
 
+using odo::testing::oprepo_fixture;
+
 using odo::Finding;
 using odo::Status;
 using odo::testing::TempRepo;
 using namespace odo::gates;
 
-const std::string fixture = ODO_TEST_DATA_DIR "/oprepo";
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
-const std::string kernel = "src/cvcuda/priv/OpInvert.cu";
+using odo::testing::guide;
+const std::string invert_kernel = "src/cvcuda/priv/OpInvert.cu";
 const std::string config = "bench/config/operators/invert.json";
-const std::string binding = "python/mod_cvcuda/operators/OpInvert.cpp";
+const std::string invert_binding = "python/mod_cvcuda/operators/OpInvert.cpp";
 const std::string header = "src/cvcuda/include/cvcuda/OpInvert.hpp";
 const odo::repo::OperatorSet ops = {"flip", "invert"};
 
 // The Invert campaign of a fixture repository: its facts against `base`, and its checks.
-struct Campaign {
+struct FactsCampaign {
     odo::repo::Layout layout;
     odo::repo::OperatorPaths op;
     EvidenceFacts facts;
 
-    Campaign(const TempRepo& repo, const std::string& base)
+    FactsCampaign(const TempRepo& repo, const std::string& base)
         : op(odo::repo::resolve_operator(repo.root(), layout, "Invert")),
           facts(gather_evidence_facts(odo::repo::Git(repo.root()), layout, op, ops, base)) {}
 
@@ -51,8 +53,8 @@ struct Campaign {
     }
 };
 
-void replace_in(const TempRepo& repo, const std::string& path, const std::string& from,
-                const std::string& to) {
+void replace_unique_in(const TempRepo& repo, const std::string& path, const std::string& from,
+                       const std::string& to) {
     std::string text = repo.read(path);
     const auto at = text.find(from);
     REQUIRE(at != std::string::npos);
@@ -60,25 +62,23 @@ void replace_in(const TempRepo& repo, const std::string& path, const std::string
     repo.write(path, text.replace(at, from.size(), to));
 }
 
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
+using odo::testing::contains;
 
 } // namespace
 
 TEST_CASE("a kernel optimization with re-measured baselines: the facts and the clean checks") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     const std::string base = repo.head();
-    repo.write(kernel, repo.read(kernel) + "// vectorized loads\n");
+    repo.write(invert_kernel, repo.read(invert_kernel) + "// vectorized loads\n");
     const std::string perf = repo.commit("perf(invert): vectorize loads");
-    replace_in(repo, config, "\"gpu_time_us_cpp\": 137.25", "\"gpu_time_us_cpp\": 120.5");
+    replace_unique_in(repo, config, "\"gpu_time_us_cpp\": 137.25", "\"gpu_time_us_cpp\": 120.5");
     const std::string refresh = repo.commit("chore: refresh invert baselines");
-    const Campaign c(repo, base);
+    const FactsCampaign c(repo, base);
 
     CHECK(c.facts.range.merge_base == base);
     CHECK(c.facts.range.problem.empty());
-    CHECK(c.facts.range.changed == std::vector<std::string>{config, kernel});
-    CHECK(c.facts.range.implementation_changed == std::vector<std::string>{kernel});
+    CHECK(c.facts.range.changed == std::vector<std::string>{config, invert_kernel});
+    CHECK(c.facts.range.implementation_changed == std::vector<std::string>{invert_kernel});
     REQUIRE(c.facts.commits.commits.size() == 2);
     CHECK(c.facts.commits.commits[0].sha == refresh);
     CHECK(c.facts.commits.commits[0].parents == std::vector<std::string>{perf});
@@ -108,24 +108,25 @@ TEST_CASE("a kernel optimization with re-measured baselines: the facts and the c
 }
 
 TEST_CASE("an implementation change without re-measured baselines is an ODO-2 GAP") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     const std::string base = repo.head();
-    repo.write(kernel, repo.read(kernel) + "// faster\n");
+    repo.write(invert_kernel, repo.read(invert_kernel) + "// faster\n");
     // Editing a case definition next to the baseline block is not a re-measurement.
-    replace_in(repo, config, "\"description\": \"invert basic\"", "\"description\": \"basic\"");
+    replace_unique_in(repo, config, "\"description\": \"invert basic\"",
+                      "\"description\": \"basic\"");
     repo.commit("perf(invert): faster");
-    const Finding odo2 = Campaign(repo, base).odo2();
+    const Finding odo2 = FactsCampaign(repo, base).odo2();
     CHECK(odo2.status == Status::Gap);
     CHECK(odo2.evidence == "no baseline delta in " + config);
 }
 
 TEST_CASE("a change that leaves the implementation alone reaches ODO-0/ODO-2 N-A") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     const std::string base = repo.head();
     repo.write("tests/cvcuda/system/TestOpInvert.cpp",
                repo.read("tests/cvcuda/system/TestOpInvert.cpp") + "// more cases\n");
     repo.commit("test: cover odd widths");
-    const Campaign c(repo, base);
+    const FactsCampaign c(repo, base);
     CHECK(c.facts.range.implementation_changed.empty());
     REQUIRE(c.odo0());
     CHECK(c.odo0()->status == Status::NotApplicable);
@@ -136,43 +137,44 @@ TEST_CASE("a change that leaves the implementation alone reaches ODO-0/ODO-2 N-A
 }
 
 TEST_CASE("binding changes are snapshotted at the merge base and HEAD") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     const std::string base = repo.head();
-    replace_in(repo, binding, "    return input;",
-               "    Tensor result = input;\n    return result;");
+    replace_unique_in(repo, invert_binding, "    return input;",
+                      "    Tensor result = input;\n    return result;");
     repo.commit("perf(invert): skip a copy");
-    CHECK(Campaign(repo, base).odo5().summary ==
+    CHECK(FactsCampaign(repo, base).odo5().summary ==
           "API/ABI surface unchanged (binding implementation only)");
-    replace_in(repo, binding, "&Invert, \"src\"_a", "&Invert, \"source\"_a");
+    replace_unique_in(repo, invert_binding, "&Invert, \"src\"_a", "&Invert, \"source\"_a");
     repo.commit("perf(invert): rename the argument");
-    const Finding odo5 = Campaign(repo, base).odo5();
+    const Finding odo5 = FactsCampaign(repo, base).odo5();
     CHECK(odo5.status == Status::Gap);
     CHECK(odo5.evidence == "m.def registration/arguments/defaults");
 }
 
 TEST_CASE("public header changes: signature lines are a GAP, other lines MANUAL") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     const std::string base = repo.head();
-    replace_in(repo, header, "class Invert final",
-               "/// Inverts every channel.\nclass Invert final");
+    replace_unique_in(repo, header, "class Invert final",
+                      "/// Inverts every channel.\nclass Invert final");
     repo.commit("docs: describe Invert");
-    const Finding manual = Campaign(repo, base).odo5();
+    const Finding manual = FactsCampaign(repo, base).odo5();
     CHECK(manual.status == Status::Manual);
     CHECK(manual.evidence.rfind("diff in " + header +
                                     " (1 changed line(s): +/// Inverts every "
                                     "channel.); a human must decide",
                                 0) == 0);
-    replace_in(repo, header, "const nvcv::Tensor &out);", "const nvcv::Tensor &out, int mode);");
+    replace_unique_in(repo, header, "const nvcv::Tensor &out);",
+                      "const nvcv::Tensor &out, int mode);");
     repo.commit("perf(invert): add a mode");
-    const Finding gap = Campaign(repo, base).odo5();
+    const Finding gap = FactsCampaign(repo, base).odo5();
     CHECK(gap.status == Status::Gap);
     CHECK(contains(gap.evidence, "-    void operator()(cudaStream_t stream, const nvcv::Tensor"));
     CHECK(contains(gap.evidence, "; +    void operator()"));
 }
 
 TEST_CASE("a base that does not resolve is reported, not an empty change") {
-    TempRepo repo(fixture);
-    const Campaign c(repo, "no-such-ref");
+    TempRepo repo(oprepo_fixture);
+    const FactsCampaign c(repo, "no-such-ref");
     CHECK_FALSE(c.facts.range.merge_base);
     CHECK_FALSE(c.facts.range.changed);
     CHECK(c.facts.range.problem == "base no-such-ref does not resolve to a commit");
@@ -188,16 +190,16 @@ TEST_CASE("a base that does not resolve is reported, not an empty change") {
 }
 
 TEST_CASE("HEAD at the base has no commits to check") {
-    TempRepo repo(fixture);
-    const Campaign c(repo, "main");
+    TempRepo repo(oprepo_fixture);
+    const FactsCampaign c(repo, "main");
     CHECK(c.facts.range.changed == std::vector<std::string>{});
     CHECK(c.odo6().summary == "No commits vs base to check");
 }
 
 TEST_CASE("a shallow clone without the merge base says so") {
-    TempRepo origin(fixture);
+    TempRepo origin(oprepo_fixture);
     origin.git({"checkout", "-q", "-b", "feature"});
-    origin.write(kernel, origin.read(kernel) + "// one\n");
+    origin.write(invert_kernel, origin.read(invert_kernel) + "// one\n");
     origin.commit("perf(invert): one");
     const std::filesystem::path clone = origin.root().string() + "-shallow";
     std::filesystem::remove_all(clone);
@@ -220,24 +222,24 @@ TEST_CASE("a shallow clone without the merge base says so") {
 }
 
 TEST_CASE("hundreds of commits are read with one log") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     const std::string base = repo.head();
     std::string stream;
     for (int i = 0; i < 300; ++i) {
         const std::string message = "perf(invert): step " + std::to_string(i) + "\n";
         const std::string content = "// step " + std::to_string(i) + "\n";
-        stream += "commit refs/heads/main\ncommitter odo <odo@example.com> " +
-                  std::to_string(1700000000 + i) + " +0000\ndata " +
-                  std::to_string(message.size()) + "\n" + message +
-                  (i == 0 ? "from " + base + "\n" : std::string()) + "M 100644 inline " + kernel +
-                  "\ndata " + std::to_string(content.size()) + "\n" + content + "\n";
+        stream +=
+            "commit refs/heads/main\ncommitter odo <odo@example.com> " +
+            std::to_string(1700000000 + i) + " +0000\ndata " + std::to_string(message.size()) +
+            "\n" + message + (i == 0 ? "from " + base + "\n" : std::string()) + "M 100644 inline " +
+            invert_kernel + "\ndata " + std::to_string(content.size()) + "\n" + content + "\n";
     }
     REQUIRE(odo::run_process("git", {"fast-import", "--quiet"},
                              {repo.root(), std::chrono::seconds(60), stream, {}})
                 .ok());
-    const Campaign c(repo, base);
+    const FactsCampaign c(repo, base);
     CHECK(c.facts.commits.commits.size() == 300);
     CHECK(c.facts.commits.commits.front().subject == "perf(invert): step 299");
-    CHECK(c.facts.commits.commits.back().files == std::vector<std::string>{kernel});
+    CHECK(c.facts.commits.commits.back().files == std::vector<std::string>{invert_kernel});
     CHECK(c.odo6().evidence == "300 commit(s) checked");
 }

@@ -1,6 +1,7 @@
 // ODO-6 on real temporary git repositories (gates.md §7 tests 20, 39–40): the commit facts come
 // from gates/evidence_facts.hpp, the judgement from check_odo6_perf_hygiene.
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/gates/evidence_facts.hpp>
 
@@ -15,8 +16,8 @@ using odo::Finding;
 using odo::Status;
 using odo::testing::TempRepo;
 
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
-const std::string kernel = "src/cvcuda/priv/legacy/box_blur.cu";
+using odo::testing::guide;
+const std::string legacy_kernel = "src/cvcuda/priv/legacy/box_blur.cu";
 const std::string boxblur_test = "tests/cvcuda/system/TestOpBoxBlur.cpp";
 const std::string resize_test = "tests/cvcuda/system/TestOpResize.cpp";
 
@@ -46,16 +47,14 @@ struct HygieneRepo {
     }
 };
 
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
+using odo::testing::contains;
 
 } // namespace
 
 TEST_CASE("39: a scoped regression-backed fix is accepted") {
     HygieneRepo r;
     r.commit("test(boxblur): cover signed negative pixels", {boxblur_test});
-    r.commit("fix(boxblur): honor signed 8-bit pixels", {kernel});
+    r.commit("fix(boxblur): honor signed 8-bit pixels", {legacy_kernel});
     const Finding f = r.hygiene({"boxblur"});
     CHECK(f.status == Status::Pass);
     CHECK(contains(f.evidence, "regression-backed fix"));
@@ -97,7 +96,7 @@ TEST_CASE("40: unpaired or disguised fixes are rejected") {
         HygieneRepo r;
         for (const auto& [subject, files] : c.before_fix)
             r.commit(subject, files);
-        r.commit(c.fix_subject, {kernel});
+        r.commit(c.fix_subject, {legacy_kernel});
         const Finding f = r.hygiene({"boxblur", "resize"});
         CHECK(f.status == Status::Gap);
         CHECK(contains(f.evidence, "fix"));
@@ -108,9 +107,9 @@ TEST_CASE("40: unpaired or disguised fixes are rejected") {
 TEST_CASE("20: commits only on a diverged base are outside the range") {
     HygieneRepo r;
     r.repo.git({"checkout", "-q", "-b", "feature"});
-    r.commit("perf(boxblur): stage rows in shared memory", {kernel});
+    r.commit("perf(boxblur): stage rows in shared memory", {legacy_kernel});
     r.repo.git({"checkout", "-q", "main"});
-    r.commit("speed up boxblur", {kernel, "src/cvcuda/priv/legacy/box_blur_var_shape.cu"});
+    r.commit("speed up boxblur", {legacy_kernel, "src/cvcuda/priv/legacy/box_blur_var_shape.cu"});
     const std::string target = r.repo.head();
     r.repo.git({"checkout", "-q", "feature"});
     const Finding f = r.hygiene({"boxblur"}, target);
@@ -121,7 +120,7 @@ TEST_CASE("20: commits only on a diverged base are outside the range") {
 TEST_CASE("merge commits are not judged; the commits they bring in from the base are not either") {
     HygieneRepo r;
     r.repo.git({"checkout", "-q", "-b", "feature"});
-    r.commit("perf(boxblur): one", {kernel});
+    r.commit("perf(boxblur): one", {legacy_kernel});
     r.repo.git({"checkout", "-q", "main"});
     r.commit("unrelated: base work", {"README.md"});
     r.repo.git({"checkout", "-q", "feature"});

@@ -2,6 +2,7 @@
 // Every `ref:` the gates print for the bundled example resolves: the file exists in the op
 // repository and, where the ref names an anchor, the file has a heading with that anchor. The
 // example ships the guidance its findings cite (examples/oplib/.agents/guidance/).
+#include "cli_support.hpp"
 #include "temp_repo.hpp"
 
 #include <odo/core/file.hpp>
@@ -22,10 +23,7 @@ namespace {
 
 using odo::testing::TempRepo;
 
-odo::ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
-    args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
-    return odo::testing::run_in(repo.root(), "/usr/bin/env", args);
-}
+using odo::testing::optimize_op;
 
 // GitHub's anchor of a Markdown heading: lower case, spaces to '-', other punctuation dropped.
 std::string anchor_of(const std::string& heading) {

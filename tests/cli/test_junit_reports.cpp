@@ -1,8 +1,10 @@
 // The JUnit reports of optimize_op (preflight, evidence), odo_baseline validate and a benchmark's
 // --odo-gate, read back with a real XML parser and GitLab's fields: one testcase per finding,
 // named by check ID and operator, whose outcome agrees with the finding's status and the phase.
+#include "cli_support.hpp"
 #include "junit_check.hpp"
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/core/json_read.hpp>
 #include <odo/core/json_write.hpp>
@@ -20,14 +22,9 @@ namespace {
 using odo::testing::JunitCase;
 using odo::testing::TempRepo;
 
-odo::ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
-    args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
-    return odo::testing::run_in(repo.root(), "/usr/bin/env", args);
-}
+using odo::testing::optimize_op;
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 // The outcome a finding of `status` must have in `phase`'s JUnit report.
 std::string expected_outcome(const std::string& status, const std::string& phase) {
@@ -102,9 +99,7 @@ TEST_CASE("optimize_op --format junit: evidence findings, hostile commit text st
 
 namespace {
 
-odo::ProcessResult odo_baseline(const TempRepo& repo, std::vector<std::string> args) {
-    return odo::testing::run_in(repo.root(), ODO_BASELINE_TOOL, args);
-}
+using odo::testing::odo_baseline;
 
 std::size_t count(const std::vector<JunitCase>& cases, const std::string& outcome) {
     std::size_t n = 0;

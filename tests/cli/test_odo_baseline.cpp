@@ -1,6 +1,7 @@
 // odo_baseline end to end on throw-away copies of the op repository fixture (tests/data/oprepo):
 // every subcommand, its exit codes and what it writes.
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/baseline/operator_file.hpp>
 #include <odo/core/json_write.hpp>
@@ -25,9 +26,7 @@ odo::ProcessResult tool(const TempRepo& repo, std::vector<std::string> args) {
     return odo::testing::run_in(repo.root(), ODO_BASELINE_TOOL, args);
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 boost::json::value committed(const TempRepo& repo, const std::string& path = invert_path) {
     return odo::baseline::load_operator_file(repo.root() / path).document;

@@ -17,7 +17,7 @@
 
 namespace {
 
-const std::string key = "resize[shape=1920x1080][layout=NHWC]";
+const std::string profiled_case = "resize[shape=1920x1080][layout=NHWC]";
 
 struct Run {
     odo::ProcessResult process;
@@ -35,7 +35,7 @@ Run odo_profile(const fake::Tools& tools, std::vector<std::string> args) {
 
 std::vector<std::string> case_args(const fake::Tools& tools, std::vector<std::string> extra = {}) {
     tools.script("bench", "#!/bin/sh\nexit 0\n");
-    std::vector<std::string> args{"--bench", tools.path("bench"), "--case", key};
+    std::vector<std::string> args{"--bench", tools.path("bench"), "--case", profiled_case};
     args.insert(args.end(), extra.begin(), extra.end());
     return args;
 }
@@ -48,7 +48,7 @@ TEST_CASE("odo_profile: ncu alone, memory-bound at ridge, every evidence line") 
     const Run run = odo_profile(tools, case_args(tools, {"--kernel-regex", "resize_.*"}));
     CHECK(run.process.exit_code == 0);
     CHECK(run.process.out ==
-          "Case: " + key +
+          "Case: " + profiled_case +
               "\n"
               "Profiler: ncu 2023.2.0.0 (clock control base, cache control all, sections "
               "SpeedOfLight, Occupancy, WarpStateStats)\n"
@@ -57,15 +57,16 @@ TEST_CASE("odo_profile: ncu alone, memory-bound at ridge, every evidence line") 
               "Ceiling: 1.13x (100 / 88.1% Memory SOL)\n"
               "**Primary bottleneck: Memory-bound**\n"
               "Profile evidence: ncu measured 88.1% Memory SOL and 31.2% Compute SOL for `" +
-              key +
+              profiled_case +
               "` (3 launches of cvcuda::priv::resize_linear_kernel, mean 41.2 us; DRAM "
               "throughput 86.0%; achieved occupancy 71.3%; dominant stall long scoreboard). "
               "Classification: memory-bound, at ridge (ceiling 1.13x).\n"
               "Lead exhaustion: ncu measured 88.1% Memory SOL at ridge for `" +
-              key + "` (ceiling 1.13x).\n");
+              profiled_case + "` (ceiling 1.13x).\n");
     const std::string args = tools.read("ncu.args");
     CHECK(args.find("--kernel-name\nregex:resize_.*\n") != std::string::npos);
-    CHECK(args.find(tools.path("bench") + "\n--case\n" + key + "\n") != std::string::npos);
+    CHECK(args.find(tools.path("bench") + "\n--case\n" + profiled_case + "\n") !=
+          std::string::npos);
 }
 
 TEST_CASE("odo_profile: auto runs ncu and nsys and combines their figures") {
@@ -77,7 +78,7 @@ TEST_CASE("odo_profile: auto runs ncu and nsys and combines their figures") {
     CHECK(run.has("Profiler: nsys 2023.2.3.1001-32894139v0\n"));
     CHECK(run.has("Profile evidence: ncu measured 83.4% Memory SOL and 22.3% Compute SOL"));
     CHECK(run.has(" nsys measured GPU compute time in kernels at 85.3% of the case's NVTX range"));
-    CHECK(tools.read("nsys-profile.args").find("--case\n" + key + "\n--samples=1\n") !=
+    CHECK(tools.read("nsys-profile.args").find("--case\n" + profiled_case + "\n--samples=1\n") !=
           std::string::npos);
 }
 
@@ -142,14 +143,15 @@ TEST_CASE("odo_profile: bad options and inputs are exit 2") {
     tools.script("bench", "#!/bin/sh\nexit 0\n");
     const std::string bench = tools.path("bench");
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
-        {{"--case", key}, "--bench and --case are required"},
+        {{"--case", profiled_case}, "--bench and --case are required"},
         {{"--bench", bench, "--case", "resize"}, "case key 'resize'"},
-        {{"--bench", tools.path("ncu.out"), "--case", key}, "not an executable file"},
-        {{"--bench", "/nonexistent/bench", "--case", key}, "not an executable file"},
-        {{"--bench", bench, "--case", key, "--profiler", "rocprof"}, "expected ncu, nsys or auto"},
-        {{"--bench", bench, "--case", key, "--timeout", "0"},
+        {{"--bench", tools.path("ncu.out"), "--case", profiled_case}, "not an executable file"},
+        {{"--bench", "/nonexistent/bench", "--case", profiled_case}, "not an executable file"},
+        {{"--bench", bench, "--case", profiled_case, "--profiler", "rocprof"},
+         "expected ncu, nsys or auto"},
+        {{"--bench", bench, "--case", profiled_case, "--timeout", "0"},
          "--timeout must be a number from 0.001 to 86400"},
-        {{"--bench", bench, "--case", key, "--no-such-option"}, "unrecognised option"},
+        {{"--bench", bench, "--case", profiled_case, "--no-such-option"}, "unrecognised option"},
     };
     for (const auto& [args, message] : cases) {
         const Run run = odo_profile(tools, args);
@@ -188,17 +190,18 @@ Run import(std::vector<std::string> args) {
 
 TEST_CASE("odo_profile import --ncu: the real CC 10.0 details page is issue-bound, exit 0") {
     const std::string file = profile_data_path("ncu_details_cc100_superbench.csv");
-    const Run run = import({"--ncu", file, "--case", key});
+    const Run run = import({"--ncu", file, "--case", profiled_case});
     CHECK(run.process.exit_code == 0);
     CHECK(run.process.out ==
-          "Case: " + key + "\nProfiler: ncu (version not in the export; imported " + file +
+          "Case: " + profiled_case + "\nProfiler: ncu (version not in the export; imported " +
+              file +
               ")\n"
               "Classification: issue-bound (Memory SOL 21.7%, Compute SOL 23.6%, both below "
               "60.0%: latency or instruction issue bounds)\n"
               "Ceiling: 4.24x (100 / 23.6% Compute SOL)\n"
               "**Primary bottleneck: Compute-bound**\n"
               "Profile evidence: ncu measured 21.7% Memory SOL and 23.6% Compute SOL for `" +
-              key +
+              profiled_case +
               "` (1 launch of cutlass3x_sm100_tensorop_s64x256x32gemm_f8_f8_f32_f16_f16_64x256x128_"
               "1x1x1_0_tnn_align4_1sm_bias_f16_relu_aux_scalemax, mean 406.2 us; DRAM throughput "
               "0.7%; achieved occupancy 15.5%). Classification: issue-bound (ceiling 4.24x).\n");
@@ -212,7 +215,7 @@ TEST_CASE("odo_profile import prints what a live run on the same output prints")
         const fake::Tools tools{"ncu"};
         tools.write("ncu.out", odo::read_file(file));
         const Run live = odo_profile(tools, case_args(tools));
-        const Run imported = import({"--ncu", file, "--case", key});
+        const Run imported = import({"--ncu", file, "--case", profiled_case});
         CHECK(live.process.exit_code == 0);
         CHECK(imported.process.exit_code == 0);
         CHECK(without_provenance(imported.process.out) == without_provenance(live.process.out));
@@ -226,8 +229,8 @@ TEST_CASE("odo_profile: unreadable ncu rows are counted in the output") {
     CHECK(live.process.exit_code == 0);
     CHECK(live.has("\nUnreadable: ncu: 1 unreadable row (line 13: 13 cells, a row needs 15 to "
                    "20)\nClassification: memory-bound"));
-    const Run json = import(
-        {"--ncu", profile_data_path("ncu_details_rules.csv"), "--case", key, "--format", "json"});
+    const Run json = import({"--ncu", profile_data_path("ncu_details_rules.csv"), "--case",
+                             profiled_case, "--format", "json"});
     CHECK(json.process.exit_code == 0);
     const boost::json::value v = boost::json::parse(json.process.out);
     CHECK(v.at("unreadable").as_array().size() == 1);
@@ -255,9 +258,9 @@ TEST_CASE("odo_profile: absent SOL figures are exit 1 with the reason and the un
 
 TEST_CASE("odo_profile import: decimal commas give the same figures as the English page") {
     const Run english =
-        import({"--ncu", profile_data_path("ncu_details_rules.csv"), "--case", key});
-    const Run other =
-        import({"--ncu", profile_data_path("ncu_details_rules_decimal_comma.csv"), "--case", key});
+        import({"--ncu", profile_data_path("ncu_details_rules.csv"), "--case", profiled_case});
+    const Run other = import({"--ncu", profile_data_path("ncu_details_rules_decimal_comma.csv"),
+                              "--case", profiled_case});
     CHECK(other.process.exit_code == 0);
     CHECK(without_provenance(other.process.out) == without_provenance(english.process.out));
 }
@@ -310,7 +313,7 @@ TEST_CASE("odo_profile import: bad options and unreadable files are exit 2") {
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
         {{}, "import needs --ncu FILE, --nsys FILE or --sanitizer FILE"},
         {{"--ncu", ncu, "--sanitizer", ncu}, "--sanitizer reads a log on its own"},
-        {{"--sanitizer", ncu, "--case", key}, "a sanitizer log has none"},
+        {{"--sanitizer", ncu, "--case", profiled_case}, "a sanitizer log has none"},
         {{"--ncu", ncu, "--format", "xml"}, "--format 'xml': expected md or json"},
         {{"--ncu", ncu, "--case", "flip"}, "case key 'flip'"},
         {{"--ncu", "/nonexistent/ncu.csv"}, "--ncu /nonexistent/ncu.csv: does not exist"},

@@ -1,7 +1,9 @@
 // optimize_op --phase preflight end to end, on throw-away git repositories laid out from the
 // CV-CUDA-layout fixture in tests/data/oprepo. Each PRE check is driven to every status it can
 // take; the reports are read back as JSON.
+#include "cli_support.hpp"
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/core/json_read.hpp>
 
@@ -12,10 +14,10 @@
 
 namespace {
 
+using odo::testing::oprepo_fixture;
+
 using odo::testing::TempRepo;
 namespace fs = std::filesystem;
-
-const std::string fixture = ODO_TEST_DATA_DIR "/oprepo";
 
 // Runs optimize_op with PATH limited to the system directories (plus `extra_path`), so PRE-4
 // does not depend on the machine running the tests.
@@ -57,23 +59,14 @@ Preflight preflight(const TempRepo& repo, const std::string& op = "Invert",
     return p;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
-void replace_in(const TempRepo& repo, const std::string& path, const std::string& from,
-                const std::string& to) {
-    std::string content = repo.read(path);
-    const auto at = content.find(from);
-    REQUIRE(at != std::string::npos);
-    content.replace(at, from.size(), to);
-    repo.write(path, content);
-}
+using odo::testing::replace_in;
 
 } // namespace
 
 TEST_CASE("a ready repository passes every blocking check, and the report has the contract shape") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     const Preflight p = preflight(repo);
     CHECK(p.process.exit_code == 0);
     CHECK(p.report.at("phase") == "preflight");
@@ -90,7 +83,7 @@ TEST_CASE("a ready repository passes every blocking check, and the report has th
 }
 
 TEST_CASE("reports are deterministic and --out writes the same bytes") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     for (const std::string format : {"md", "json"}) {
         const fs::path out = repo.root() / ("report." + format);
         const auto first = optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--format",
@@ -103,27 +96,27 @@ TEST_CASE("reports are deterministic and --out writes the same bytes") {
 }
 
 TEST_CASE("S1/S4: --out never follows a committed link, and a refused --out still prints") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     const fs::path victim = repo.root() / "outside-victim";
     fs::create_directories(repo.root() / "reports");
     fs::create_symlink(victim, repo.root() / "reports/.preflight.md.odo-tmp");
-    const auto written = optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--out",
-                                                   "reports/preflight.md"});
+    const auto written = optimize_op(
+        repo.root(), {"Invert", "--phase", "preflight", "--out", "reports/preflight.md"});
     CHECK(written.exit_code == 0);
     CHECK(odo::read_file(repo.root() / "reports/preflight.md") == written.out);
     CHECK_FALSE(fs::exists(victim));
 
     fs::create_symlink(victim, repo.root() / "reports/linked.md");
-    const auto linked = optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--out",
-                                                  "reports/linked.md"});
+    const auto linked =
+        optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--out", "reports/linked.md"});
     CHECK(linked.exit_code == 2);
     CHECK(linked.err == "optimize_op: reports/linked.md: is a symbolic link; odo does not write "
                         "through links (name its target)\n");
     CHECK(linked.out == written.out);
     CHECK_FALSE(fs::exists(victim));
 
-    const auto device = optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--out",
-                                                  "/dev/null"});
+    const auto device =
+        optimize_op(repo.root(), {"Invert", "--phase", "preflight", "--out", "/dev/null"});
     CHECK(device.exit_code == 2);
     CHECK(device.err == "optimize_op: /dev/null: exists and is not a regular file; refusing to "
                         "replace it\n");
@@ -131,7 +124,7 @@ TEST_CASE("S1/S4: --out never follows a committed link, and a refused --out stil
 }
 
 TEST_CASE("PRE-1 is a GAP without the system test and without a positive tensor test") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     repo.remove("tests/cvcuda/system/TestOpInvert.cpp");
     repo.commit("drop the test");
     Preflight p = preflight(repo);
@@ -148,14 +141,14 @@ TEST_CASE("PRE-1 is a GAP without the system test and without a positive tensor 
 }
 
 TEST_CASE("PRE-2 blocks on an unmatched FakePlanar case and on a missing SKU") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     replace_in(repo, "bench/config/operators/invert.json",
                "\"NCHW\",\n                    \"NCHW_FAKE\"", "\"NCHW_FAKE\"");
     Preflight p = preflight(repo);
     CHECK(p.status("PRE-2") == "GAP");
     CHECK(contains(p.field("PRE-2", "evidence"), "BEN-6:"));
 
-    TempRepo other(fixture);
+    TempRepo other(oprepo_fixture);
     replace_in(other, "bench/config/sku_map.json", "\"entries\": [",
                "\"entries\": [\n        {\"gpu_name\": \"NVIDIA L4\", \"power_cap_w\": 72, "
                "\"locked_sm_clock_mhz\": 1095, \"cuda_major\": 13, \"stem\": \"L4\"},");
@@ -165,7 +158,7 @@ TEST_CASE("PRE-2 blocks on an unmatched FakePlanar case and on a missing SKU") {
 }
 
 TEST_CASE("PRE-3 needs a measured row; empty braces with a letter are not one") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     repo.write(
         "bench/config/operators/invert.json",
         R"({"benchmark": "invert", "configs": {"invert_basic": {"tier": "basic", "dtypes": ["uint8"], "string_axes": {"layout": ["NHWC"]}, "baselines": {"case": {}}}}})");
@@ -186,7 +179,7 @@ TEST_CASE("PRE-3 needs a measured row; empty braces with a letter are not one") 
 }
 
 TEST_CASE("PRE-3 is a GAP, never a crash, when the config is JSON but not an object") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     for (const char* text : {"[]", "1", "null", "\"x\"", "true", "[{\"baselines\": {}}]"}) {
         repo.write("bench/config/operators/invert.json", text);
         const Preflight p = preflight(repo);
@@ -219,7 +212,7 @@ TEST_CASE("PRE-3 is a GAP on every row odo_baseline validate rejects, naming cas
          "gpu_noise_us_cpp must be a finite number >= 0"},
     };
     for (const auto& c : cases) {
-        TempRepo repo(fixture);
+        TempRepo repo(oprepo_fixture);
         replace_in(repo, "bench/config/operators/invert.json", c.from, c.to);
         const Preflight p = preflight(repo);
         const std::string evidence = p.field("PRE-3", "evidence");
@@ -228,7 +221,7 @@ TEST_CASE("PRE-3 is a GAP on every row odo_baseline validate rejects, naming cas
         CHECK_MESSAGE(contains(evidence, row), evidence);
         CHECK_MESSAGE(contains(evidence, c.problem), evidence);
     }
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     replace_in(repo, "bench/config/operators/invert.json", "\"n_runs\": 5,",
                "\"n_runs\": 5, \"n_runs\": 5,");
     const Preflight p = preflight(repo);
@@ -238,7 +231,7 @@ TEST_CASE("PRE-3 is a GAP on every row odo_baseline validate rejects, naming cas
 }
 
 TEST_CASE("PRE-1 is MANUAL, not PASS, when TST-1 finds no obvious CPU reference") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     std::string test = repo.read("tests/cvcuda/system/TestOpInvert.cpp");
     for (auto at = test.find("InvertGold"); at != std::string::npos; at = test.find("InvertGold"))
         test.replace(at, 10, "InvertHost");
@@ -250,7 +243,7 @@ TEST_CASE("PRE-1 is MANUAL, not PASS, when TST-1 finds no obvious CPU reference"
 }
 
 TEST_CASE("PRE-4 passes when a profiler is on PATH") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     const fs::path bin = repo.root() / ".fake-bin";
     fs::create_directories(bin);
     repo.write(".fake-bin/nsys", "#!/bin/sh\nexit 0\n");
@@ -261,7 +254,7 @@ TEST_CASE("PRE-4 passes when a profiler is on PATH") {
 }
 
 TEST_CASE("PRE-5 is MANUAL when the binding ODO-5 will snapshot is missing") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     repo.remove("python/mod_cvcuda/operators/OpInvert.cpp");
     const Preflight p = preflight(repo);
     CHECK(p.status("PRE-5") == "MANUAL");
@@ -271,7 +264,7 @@ TEST_CASE("PRE-5 is MANUAL when the binding ODO-5 will snapshot is missing") {
 }
 
 TEST_CASE("PRE-6 follows the refresh commit, the base and the attributed changes") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     const std::string refresh = repo.commit("nothing");
     SUBCASE("unchanged since the refresh") {
         repo.write("docs/notes.md", "docs never move a benchmark");
@@ -306,7 +299,7 @@ TEST_CASE("PRE-6 follows the refresh commit, the base and the attributed changes
         CHECK(contains(p.field("PRE-6", "summary"), "at or after the campaign base"));
     }
     SUBCASE("no commit ever changed the baselines: MANUAL") {
-        TempRepo bare(fixture);
+        TempRepo bare(oprepo_fixture);
         bare.write("bench/config/operators/invert.json",
                    R"({"benchmark": "invert", "configs": {"invert_basic": {"tier": "basic"}}})");
         bare.git({"checkout", "-q", "--orphan", "other"});
@@ -326,7 +319,7 @@ TEST_CASE("PRE-6 follows the refresh commit, the base and the attributed changes
 }
 
 TEST_CASE("usage and input errors are one line on stderr and exit 2") {
-    TempRepo repo(fixture);
+    TempRepo repo(oprepo_fixture);
     auto expect_error = [&](std::vector<std::string> args, const std::string& message) {
         const auto r = optimize_op(repo.root(), args);
         CHECK(r.exit_code == 2);

@@ -1,5 +1,6 @@
 // A library that is not laid out like CV-CUDA describes itself in odo-layout.json; the same
 // driver then resolves its operators, reads its configs and attributes its changes.
+#include "cli_support.hpp"
 #include "temp_repo.hpp"
 
 #include <odo/core/json_read.hpp>
@@ -10,10 +11,10 @@
 
 namespace {
 
+using odo::testing::oprepo_fixture;
+
 using odo::testing::TempRepo;
 namespace fs = std::filesystem;
-
-const std::string oprepo = ODO_TEST_DATA_DIR "/oprepo";
 
 const char* const layout_json = R"({
   "schema": "odo-layout/v1",
@@ -58,7 +59,7 @@ void lay_out_pixelforge(const TempRepo& repo) {
         auto port = [&](const std::string& text) {
             return replace_all(replace_all(text, from, to), from_lower, to_lower);
         };
-        const std::string src = oprepo + "/";
+        const std::string src = oprepo_fixture + "/";
         repo.write("include/pixelforge/ops/" + to + ".h",
                    port(odo::read_file(src + "src/cvcuda/include/cvcuda/Op" + from + ".h")));
         repo.write("include/pixelforge/ops/" + to + ".hpp",
@@ -76,16 +77,14 @@ void lay_out_pixelforge(const TempRepo& repo) {
                     "\": {\"config\": \"" + to_lower + ".json\"}";
     }
     repo.write("perf/configs/manifest.json", manifest + "}}\n");
-    repo.write("perf/configs/gpus.json", odo::read_file(oprepo + "/bench/config/sku_map.json"));
+    repo.write("perf/configs/gpus.json",
+               odo::read_file(oprepo_fixture + "/bench/config/sku_map.json"));
     repo.write("include/pixelforge/ops/Common.h", "#pragma once\n");
     repo.write("src/kernels/ConvolutionCore.cu", "// shared convolution core\n");
     repo.write("src/kernels/ConvolutionCore.cuh", "#pragma once\n");
 }
 
-odo::ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
-    args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
-    return odo::testing::run_in(repo.root(), "/usr/bin/env", args);
-}
+using odo::testing::optimize_op;
 
 std::string status_of(const boost::json::value& report, const std::string& id) {
     for (const auto& f : report.at("findings").as_array())

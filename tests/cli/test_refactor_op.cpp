@@ -1,7 +1,9 @@
 // refactor_op end to end on throw-away git repositories laid out from tests/data/refactor: assess
 // reports, verify's GAP for every frozen surface a refactor must not move and PARITY-OK with pixel
 // evidence, the whole-corpus modes, and the usage errors (exit 2).
+#include "cli_support.hpp"
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/core/json_read.hpp>
 
@@ -14,14 +16,14 @@ namespace {
 using odo::testing::TempRepo;
 namespace fs = std::filesystem;
 
-const std::string fixture = ODO_TEST_DATA_DIR "/refactor";
+const std::string refactor_fixture = ODO_TEST_DATA_DIR "/refactor";
 const std::string twin_cu = "src/cvcuda/priv/OpTwin.cu";
 
 odo::ProcessResult refactor_op(const TempRepo& repo, const std::vector<std::string>& args) {
     return odo::testing::run_in(repo.root(), ODO_REFACTOR_OP, args);
 }
 
-struct Run {
+struct RefactorRun {
     odo::ProcessResult process;
     boost::json::value report;
 
@@ -40,9 +42,9 @@ struct Run {
     std::string verdict() const { return std::string(report.at("verdict").as_string()); }
 };
 
-Run json_run(const TempRepo& repo, std::vector<std::string> args) {
+RefactorRun json_run(const TempRepo& repo, std::vector<std::string> args) {
     args.insert(args.end(), {"--format", "json"});
-    Run r{refactor_op(repo, args), {}};
+    RefactorRun r{refactor_op(repo, args), {}};
     INFO(r.process.err);
     REQUIRE(r.process.started);
     REQUIRE(r.process.exit_code != 2);
@@ -50,18 +52,9 @@ Run json_run(const TempRepo& repo, std::vector<std::string> args) {
     return r;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
-void replace_in(const TempRepo& repo, const std::string& path, const std::string& from,
-                const std::string& to) {
-    std::string content = repo.read(path);
-    const auto at = content.find(from);
-    REQUIRE(at != std::string::npos);
-    content.replace(at, from.size(), to);
-    repo.write(path, content);
-}
+using odo::testing::replace_in;
 
 // The line odo's pixel evidence log prints for one test.
 std::string pixel_line(const std::string& test, bool green) {
@@ -71,7 +64,7 @@ std::string pixel_line(const std::string& test, bool green) {
            test + "`: " + (green ? "4/4" : "3/4") + " variants passed, 1024 elements compared";
 }
 
-Run verify(const TempRepo& repo, const std::string& pixels = "") {
+RefactorRun verify(const TempRepo& repo, const std::string& pixels = "") {
     std::vector<std::string> args{"Twin", "--phase", "verify"};
     if (!pixels.empty()) {
         repo.write("../pixels.txt", pixels);
@@ -83,8 +76,8 @@ Run verify(const TempRepo& repo, const std::string& pixels = "") {
 } // namespace
 
 TEST_CASE("assess: the JSON report's shape, exit 0 whatever it finds, and the markdown title") {
-    TempRepo repo(fixture);
-    const Run r = json_run(repo, {"Twin"});
+    TempRepo repo(refactor_fixture);
+    const RefactorRun r = json_run(repo, {"Twin"});
     CHECK(r.process.exit_code == 0);
     CHECK(r.report.at("phase") == "assess");
     CHECK(r.report.at("operator") == "Twin");
@@ -109,7 +102,7 @@ TEST_CASE("assess: the JSON report's shape, exit 0 whatever it finds, and the ma
 }
 
 TEST_CASE("usage errors exit 2 with one line") {
-    TempRepo repo(fixture);
+    TempRepo repo(refactor_fixture);
     for (const std::vector<std::string>& args : {std::vector<std::string>{},
                                                  {"Twin", "--domain", "impl,bogus"},
                                                  {"Twin", "--min-block-lines", "0"},
@@ -129,38 +122,39 @@ TEST_CASE("usage errors exit 2 with one line") {
 }
 
 TEST_CASE("verify: a refactor that changes nothing is PARITY-OK with pixel evidence") {
-    TempRepo repo(fixture);
-    const Run without = verify(repo);
+    TempRepo repo(refactor_fixture);
+    const RefactorRun without = verify(repo);
     CHECK(without.process.exit_code == 0);
     CHECK(without.status("VER-6") == "MANUAL"); // no evidence: proof still owed
     CHECK(without.verdict() == "NEEDS-LOCAL-PROOF");
 
-    const Run with = verify(repo, "noise\n" + pixel_line("TestOpTwin.correct_output", true) + "\n" +
-                                      pixel_line("TestOpOther.correct_output", false) + "\n");
+    const RefactorRun with =
+        verify(repo, "noise\n" + pixel_line("TestOpTwin.correct_output", true) + "\n" +
+                         pixel_line("TestOpOther.correct_output", false) + "\n");
     for (const char* id : {"VER-4", "VER-1", "VER-5", "VER-2", "VER-3", "VER-6", "VER-7"})
         CHECK_MESSAGE(with.status(id) == "PASS", id);
     CHECK(with.verdict() == "PARITY-OK");
     CHECK(with.process.exit_code == 0);
     CHECK(contains(with.field("VER-6", "evidence"), "1 test(s), 4 variant(s) green"));
 
-    const Run other = verify(repo, pixel_line("TestOpOther.correct_output", true) + "\n");
+    const RefactorRun other = verify(repo, pixel_line("TestOpOther.correct_output", true) + "\n");
     CHECK(other.status("VER-6") == "MANUAL"); // another operator's evidence proves nothing here
 
-    const Run red = verify(repo, pixel_line("TestOpTwin.correct_output", false) + "\n");
+    const RefactorRun red = verify(repo, pixel_line("TestOpTwin.correct_output", false) + "\n");
     CHECK(red.status("VER-6") == "GAP");
     CHECK(red.verdict() == "GATE-FAIL");
     CHECK(red.process.exit_code == 1);
 }
 
 TEST_CASE("verify: unifying the twin kernels resolves RED-1; a new duplicate is a GAP") {
-    TempRepo repo(fixture);
+    TempRepo repo(refactor_fixture);
     const std::string green = pixel_line("TestOpTwin.correct_output", true) + "\n";
     std::string code = repo.read(twin_cu);
     const auto from = code.find("template <class T>\n__global__ void addVarShape");
     const auto to = code.find("static int unusedHelper");
     code.erase(from, to - from);
     repo.write(twin_cu, code);
-    const Run unified = verify(repo, green);
+    const RefactorRun unified = verify(repo, green);
     CHECK(unified.status("VER-7") == "PASS");
     CHECK(unified.verdict() == "PARITY-OK");
     const auto& summary = unified.report.at("summary");
@@ -168,12 +162,12 @@ TEST_CASE("verify: unifying the twin kernels resolves RED-1; a new duplicate is 
     CHECK(summary.at("redundancy_resolved").as_array()[0] == "RED-1");
     CHECK(summary.at("loc_deletions").as_int64() > 0);
 
-    TempRepo copy(fixture);
+    TempRepo copy(refactor_fixture);
     copy.write(twin_cu,
                copy.read(twin_cu) +
                    "\nstatic int unusedHelper2(int a)\n{\n    int b = a * 2;\n"
                    "    b += 1;\n    b *= 3;\n    b -= 4;\n    b /= 5;\n    return b;\n}\n");
-    const Run worse = verify(copy, green);
+    const RefactorRun worse = verify(copy, green);
     CHECK(worse.status("VER-7") == "GAP");
     CHECK(worse.field("VER-7", "evidence") == "RED-1 1->2"); // a second copy of the dead helper
 }
@@ -181,64 +175,64 @@ TEST_CASE("verify: unifying the twin kernels resolves RED-1; a new duplicate is 
 TEST_CASE("verify: frozen tests, frozen benchmarks, the feature matrix and the public API") {
     const std::string green = pixel_line("TestOpTwin.correct_output", true) + "\n";
     SUBCASE("a test edited without changing its suites") {
-        TempRepo repo(fixture);
+        TempRepo repo(refactor_fixture);
         replace_in(repo, "tests/cvcuda/system/TestOpTwin.cpp", "goldTwin()", "goldTwin(1)");
-        const Run r = verify(repo, green);
+        const RefactorRun r = verify(repo, green);
         CHECK(r.status("VER-1") == "GAP");
         CHECK(r.status("VER-5") == "PASS");
         CHECK(r.verdict() == "GATE-FAIL");
         CHECK(r.process.exit_code == 1);
     }
     SUBCASE("a test suite removed") {
-        TempRepo repo(fixture);
+        TempRepo repo(refactor_fixture);
         replace_in(repo, "tests/cvcuda/system/TestOpTwin.cpp", "TEST(OpTwin, varshape", "void (x");
-        const Run r = verify(repo, green);
+        const RefactorRun r = verify(repo, green);
         CHECK(r.status("VER-1") == "GAP");
         CHECK(r.status("VER-5") == "GAP");
     }
     SUBCASE("a benchmark file, even a new one nobody added to git") {
-        TempRepo repo(fixture);
+        TempRepo repo(refactor_fixture);
         repo.write("bench/cpp/ops/BenchTwin.cpp", "// new\n");
-        const Run r = verify(repo, green);
+        const RefactorRun r = verify(repo, green);
         CHECK(r.status("VER-2") == "GAP");
         CHECK(r.field("VER-2", "evidence") == "bench/cpp/ops/BenchTwin.cpp");
     }
     SUBCASE("the declared feature matrix") {
-        TempRepo repo(fixture);
+        TempRepo repo(refactor_fixture);
         replace_in(repo, "src/cvcuda/include/cvcuda/OpTwin.h", " *      16bit Unsigned | Yes\n",
                    "");
-        const Run r = verify(repo, green);
+        const RefactorRun r = verify(repo, green);
         CHECK(r.status("VER-4") == "GAP");
         CHECK(contains(r.field("VER-4", "evidence"), "dt=[f32,u16,u8]"));
         CHECK(r.status("VER-3") == "MANUAL"); // a header change without a signature line
     }
     SUBCASE("a public signature") {
-        TempRepo repo(fixture);
+        TempRepo repo(refactor_fixture);
         replace_in(repo, "src/cvcuda/include/cvcuda/OpTwin.h",
                    "cvcudaTwinSubmit(NVCVOperatorHandle handle,",
                    "cvcudaTwinSubmit(NVCVOperatorHandle op,");
-        const Run r = verify(repo, green);
+        const RefactorRun r = verify(repo, green);
         CHECK(r.status("VER-3") == "GAP");
         CHECK(r.status("VER-4") == "PASS");
     }
     SUBCASE("the Python binding's API, and its implementation alone") {
-        TempRepo repo(fixture);
+        TempRepo repo(refactor_fixture);
         replace_in(repo, "python/mod_cvcuda/operators/OpCopycat.cpp", "return CopycatInto",
                    "auto result = CopycatInto");
         replace_in(repo, "python/mod_cvcuda/operators/OpCopycat.cpp", "pstream);\n}",
                    "pstream);\n    return result;\n}");
-        const Run body = json_run(repo, {"Copycat", "--phase", "verify"});
+        const RefactorRun body = json_run(repo, {"Copycat", "--phase", "verify"});
         CHECK(body.status("VER-3") == "PASS");
         replace_in(repo, "python/mod_cvcuda/operators/OpCopycat.cpp", "m.def(\"copycat\"",
                    "m.def(\"copy_cat\"");
-        const Run api = json_run(repo, {"Copycat", "--phase", "verify"});
+        const RefactorRun api = json_run(repo, {"Copycat", "--phase", "verify"});
         CHECK(api.status("VER-3") == "GAP");
     }
 }
 
 TEST_CASE("the whole-corpus modes on the fixture library") {
-    TempRepo repo(fixture);
-    const Run all{refactor_op(repo, {"--all-operators", "--format", "json"}), {}};
+    TempRepo repo(refactor_fixture);
+    const RefactorRun all{refactor_op(repo, {"--all-operators", "--format", "json"}), {}};
     REQUIRE(all.process.exit_code == 0);
     const auto report = odo::json::parse(all.process.out, "stdout");
     const auto& ops = report.at("operators").as_array();
@@ -247,7 +241,7 @@ TEST_CASE("the whole-corpus modes on the fixture library") {
     CHECK(ops[0].at("open") == 0);
     CHECK(ops[3].at("Op") == "Twin");
     // The roll-up equals the single-operator run.
-    const Run twin = json_run(repo, {"Twin"});
+    const RefactorRun twin = json_run(repo, {"Twin"});
     std::size_t open = 0;
     for (const auto& f : twin.report.at("findings").as_array())
         open += f.at("status") == "RECOMMENDATION" || f.at("status") == "MANUAL";

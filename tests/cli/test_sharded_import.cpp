@@ -1,7 +1,9 @@
 // odo_baseline import of sharded runs, as a CI import job sees them: artifacts of every SKU x
 // shard merged into the same bytes whatever order they are given in, and an absent shard's cases
 // named with --complete, nothing written.
+#include "cli_support.hpp"
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/core/json_read.hpp>
 #include <odo/core/json_write.hpp>
@@ -19,22 +21,18 @@ namespace {
 
 using odo::testing::TempRepo;
 
-const std::string invert_path = "bench/config/operators/invert.json";
+const std::string invert_config = "bench/config/operators/invert.json";
 const std::vector<std::string> skus{"A100_PCIE_40GB_250W_1095MHz", "H100_PCIe_350W_1095MHz"};
 
-odo::ProcessResult odo_baseline(const TempRepo& repo, std::vector<std::string> args) {
-    return odo::testing::run_in(repo.root(), ODO_BASELINE_TOOL, args);
-}
+using odo::testing::odo_baseline;
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 // The artifact of one run of shard `shard` of 2 on `sku`: the committed invert rows of the
 // shard's cases, times scaled by `factor`, 0.4 % noise.
 std::string shard_artifact(const TempRepo& repo, const std::string& sku, std::int64_t shard,
                            double factor, std::vector<std::string>& cases) {
-    const auto doc = odo::json::parse(repo.read(invert_path), invert_path);
+    const auto doc = odo::json::parse(repo.read(invert_config), invert_config);
     boost::json::object baselines;
     for (const auto& config : doc.at("configs").as_object())
         for (const auto& c : config.value().at("baselines").as_object()) {
@@ -64,7 +62,7 @@ std::string shard_artifact(const TempRepo& repo, const std::string& sku, std::in
 
 TEST_CASE("odo_baseline import: sharded runs of two SKUs merge to the same bytes in any order") {
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
-    const std::string original = repo.read(invert_path);
+    const std::string original = repo.read(invert_config);
     // Three runs of each SKU x shard, at factors whose sums depend on the order of their terms.
     std::vector<std::string> from, shard2_h100, shard2_h100_cases;
     for (const std::string& sku : skus)
@@ -92,15 +90,15 @@ TEST_CASE("odo_baseline import: sharded runs of two SKUs merge to the same bytes
     const auto first = odo_baseline(repo, forward);
     INFO(first.err);
     REQUIRE(first.exit_code == 0);
-    const std::string merged = repo.read(invert_path);
+    const std::string merged = repo.read(invert_config);
     CHECK(merged != original);
-    repo.write(invert_path, original);
+    repo.write(invert_config, original);
     const auto second = odo_baseline(repo, backward);
     REQUIRE(second.exit_code == 0);
-    CHECK(repo.read(invert_path) == merged);
+    CHECK(repo.read(invert_config) == merged);
 
     // The H100 runner's shard 2 never uploaded: its cases are named, nothing is written.
-    repo.write(invert_path, original);
+    repo.write(invert_config, original);
     std::vector<std::string> without = args;
     for (std::size_t i = 1; i < from.size(); i += 2)
         if (std::find(shard2_h100.begin(), shard2_h100.end(), from[i]) == shard2_h100.end())
@@ -113,7 +111,7 @@ TEST_CASE("odo_baseline import: sharded runs of two SKUs merge to the same bytes
     CHECK_FALSE(contains(absent.err, "missing from the inputs: " + skus[0]));
     CHECK(contains(absent.err, "baseline import refused: " +
                                    std::to_string(shard2_h100_cases.size()) + " case/SKU row(s)"));
-    CHECK(repo.read(invert_path) == original);
+    CHECK(repo.read(invert_config) == original);
     // Without --complete the same inputs are a partial import, as before.
     without.erase(without.begin() + 1, without.begin() + 4);
     CHECK(odo_baseline(repo, without).exit_code == 0);

@@ -16,16 +16,16 @@ using namespace odo::summary;
 
 namespace {
 
-const std::string flip_cfg = "bench/config/operators/flip.json";
+const std::string flip_config = "bench/config/operators/flip.json";
 
-std::filesystem::path oprepo() {
+std::filesystem::path summary_oprepo() {
     return std::filesystem::path(ODO_TEST_DATA_DIR) / "oprepo";
 }
 
 // Scales every `every`-th case of flip.json by `factor` on every SKU; returns the scaled keys
 // that are optimization targets (not FakePlanar references).
 std::vector<std::string> scale_flip(const TempRepo& repo, double factor, std::size_t every = 2) {
-    boost::json::value doc = odo::json::parse(repo.read(flip_cfg), flip_cfg);
+    boost::json::value doc = odo::json::parse(repo.read(flip_config), flip_config);
     std::vector<std::string> scaled;
     std::size_t index = 0;
     for (auto& config : doc.as_object()["configs"].as_object())
@@ -41,12 +41,12 @@ std::vector<std::string> scale_flip(const TempRepo& repo, double factor, std::si
         }
     odo::json::DumpOptions pretty;
     pretty.indent = 4;
-    repo.write(flip_cfg, odo::json::dumps(doc, pretty) + "\n");
+    repo.write(flip_config, odo::json::dumps(doc, pretty) + "\n");
     return scaled;
 }
 
 struct Campaign {
-    TempRepo repo{oprepo()};
+    TempRepo repo{summary_oprepo()};
     std::string base = repo.head();
     std::vector<std::string> optimized;
     std::string head;
@@ -83,8 +83,8 @@ struct Campaign {
 
     ValidationResult validate(const std::string& description) const {
         const auto baseline =
-            odo::json::parse(repo.git({"show", base + ":" + flip_cfg}), "baseline");
-        const auto candidate = odo::json::parse(repo.read(flip_cfg), "candidate");
+            odo::json::parse(repo.git({"show", base + ":" + flip_config}), "baseline");
+        const auto candidate = odo::json::parse(repo.read(flip_config), "candidate");
         const auto skus = odo::json::parse(repo.read("bench/config/sku_map.json"), "sku_map");
         ValidationOptions v;
         v.baseline_config = &baseline;
@@ -194,11 +194,11 @@ TEST_CASE("a failed refresh onto its own file leaves the file untouched") {
     odo::gates::run_summary_phase(init);
     const std::string before = c.repo.read("mr.md");
     // The candidate loses an A100 timing: coverage fails.
-    boost::json::value doc = odo::json::parse(c.repo.read(flip_cfg), flip_cfg);
+    boost::json::value doc = odo::json::parse(c.repo.read(flip_config), flip_config);
     auto& configs = doc.as_object()["configs"].as_object();
     auto& first = configs.begin()->value().as_object()["baselines"].as_object();
     first.begin()->value().as_object().erase("A100_PCIE_40GB_250W_1095MHz");
-    c.repo.write(flip_cfg, odo::json::dumps(doc));
+    c.repo.write(flip_config, odo::json::dumps(doc));
     auto o = c.refresh(description);
     o.out = description;
     CHECK(phase_error(o).find("lacks full before/after gpu_time_us_cpp coverage") !=
@@ -250,7 +250,7 @@ TEST_CASE("summary phase: configs that cannot be loaded") {
     Campaign c;
     c.repo.write("bench/config/sku_map.json", "{not json");
     CHECK(phase_error(c.init()) == "cannot load bench/config/sku_map.json");
-    c.repo.remove(flip_cfg);
+    c.repo.remove(flip_config);
     CHECK(phase_error(c.init()) ==
           "cannot load candidate benchmark config: bench/config/operators/flip.json");
 }
@@ -259,7 +259,7 @@ TEST_CASE("summary phase: a base without the operator's config") {
     TempRepo repo;
     repo.write("README.md", "empty\n");
     const std::string base = repo.commit("chore: before the benchmarks");
-    std::filesystem::copy(oprepo(), repo.root(),
+    std::filesystem::copy(summary_oprepo(), repo.root(),
                           std::filesystem::copy_options::recursive |
                               std::filesystem::copy_options::skip_existing);
     repo.commit("feat: benchmarks");

@@ -2,6 +2,7 @@
 // or not finite, negative counts, stray positional arguments, option files that are missing or
 // not files, and user values with line breaks (issue #13 W3-W5 and its message items).
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/core/error_output.hpp>
 #include <odo/version.hpp>
@@ -18,14 +19,12 @@
 
 namespace {
 
+using odo::testing::oprepo_fixture;
+
 using odo::testing::TempRepo;
 namespace fs = std::filesystem;
 
-const std::string oprepo = ODO_TEST_DATA_DIR "/oprepo";
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 std::size_t line_count(const std::string& text) {
     return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
@@ -55,7 +54,7 @@ TEST_CASE("odo_profile --timeout must be finite, at least 1 ms and at most a day
 }
 
 TEST_CASE("odo_baseline: negative and non-integer counts are refused, never wrapped") {
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     const std::vector<std::vector<std::string>> cases{
         {"drift", "--from", "x", "--min-samples", "-1"},
         {"drift", "--from", "x", "--min-samples=-1"},
@@ -79,7 +78,7 @@ TEST_CASE("odo_baseline: negative and non-integer counts are refused, never wrap
 }
 
 TEST_CASE("a stray positional argument is refused by every driver") {
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     repo.write("bench.sh", "#!/bin/sh\nexit 0\n");
     fs::permissions(repo.root() / "bench.sh", fs::perms::owner_all);
     check_one_line_error(odo::testing::run_in(repo.root(), ODO_PROFILE,
@@ -98,7 +97,7 @@ TEST_CASE("a stray positional argument is refused by every driver") {
 }
 
 TEST_CASE("a user value with a line break is echoed on one line") {
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     const auto r = odo::testing::run_in(repo.root(), ODO_OPTIMIZE_OP,
                                         {"In\nvert\x1b[2J", "--phase", "preflight"});
     check_one_line_error(r, "In\\nvert\\x1b[2J");
@@ -110,7 +109,7 @@ TEST_CASE("a user value with a line break is echoed on one line") {
 }
 
 TEST_CASE("optimize_op: --results and --optimized-cases-file that are not readable files") {
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     const auto missing = odo::testing::run_in(
         repo.root(), ODO_OPTIMIZE_OP,
         {"Invert", "--phase", "evidence", "--results", "no-such-description.md"});
@@ -126,7 +125,7 @@ TEST_CASE("optimize_op: --results and --optimized-cases-file that are not readab
 }
 
 TEST_CASE("odo_baseline: an operators directory that cannot be read says so") {
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     const std::string operators = "bench/config/operators";
     auto validate = [&] {
         return odo::testing::run_in(repo.root(), ODO_BASELINE_TOOL, {"validate"});
@@ -155,7 +154,7 @@ TEST_CASE("odo_baseline: an operators directory that cannot be read says so") {
 }
 
 TEST_CASE("odo_baseline validate: a config of many cases prints a bounded number of problems") {
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     std::string shapes;
     for (int i = 0; i < 1000; ++i)
         shapes += std::string(i ? ", " : "") + "\"" + std::to_string(i + 1) + "x8\"";
@@ -172,7 +171,7 @@ TEST_CASE("odo_baseline validate: a config of many cases prints a bounded number
 
 TEST_CASE("an argument holding a message placeholder is refused at once, not a hang") {
     // Boost.Program_options expands %placeholders% until none is left; these looped forever.
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     check_one_line_error(
         odo::testing::run_in(repo.root(), ODO_PROFILE, {"--bench%canonical_option%", "x"}),
         "unrecognised option '--bench\\x25canonical_option\\x25'");

@@ -3,6 +3,7 @@
 // file, or a layout file that is itself such a link is refused with one line, and the outside
 // file's content never reaches the output.
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <doctest/doctest.h>
 
@@ -12,15 +13,14 @@
 
 namespace {
 
+using odo::testing::oprepo_fixture;
+
 using odo::testing::TempRepo;
 namespace fs = std::filesystem;
 
-const std::string oprepo = ODO_TEST_DATA_DIR "/oprepo";
 const std::string secret = "SECRET_OUTSIDE_KEY";
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 // A file outside every test repository, holding a key the output must never show.
 struct OutsideFile {
@@ -58,7 +58,7 @@ const std::vector<std::vector<std::string>> phases{
 
 TEST_CASE("a bench config linked outside the repository is refused, never read") {
     const OutsideFile outside;
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     link_out(repo, "bench/config/operators/invert.json", outside.path);
     for (const auto& args : phases) {
         CAPTURE(args[2]);
@@ -69,7 +69,7 @@ TEST_CASE("a bench config linked outside the repository is refused, never read")
 
 TEST_CASE("a public header linked outside the repository is refused, never read") {
     const OutsideFile outside;
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     link_out(repo, "src/cvcuda/include/cvcuda/OpInvert.h", outside.path);
     for (const auto& args : phases) {
         CAPTURE(args[2]);
@@ -79,7 +79,7 @@ TEST_CASE("a public header linked outside the repository is refused, never read"
 
 TEST_CASE("a layout file with an absolute or escaping path, or linked out, is refused") {
     const OutsideFile outside;
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     repo.write("odo-layout.json", R"({"paths": {"sku_map": ")" + outside.path.string() + "\"}}");
     check_refused(repo, phases[0],
                   "odo-layout.json: field \"paths.sku_map\" must be a path "
@@ -92,7 +92,7 @@ TEST_CASE("a layout file with an absolute or escaping path, or linked out, is re
 }
 
 TEST_CASE("a malformed bench params file is named as such, not as a bench config") {
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     repo.write("bench/config/bench_params.json", "{\"x\": 1}\n");
     const auto r = odo::testing::run_in(repo.root(), ODO_OPTIMIZE_OP, phases[0]);
     CAPTURE(r.err);
@@ -103,7 +103,7 @@ TEST_CASE("a malformed bench params file is named as such, not as a bench config
 
 TEST_CASE("a bench manifest whose include patterns reach outside the repository is refused") {
     const OutsideFile outside;
-    TempRepo repo{oprepo};
+    TempRepo repo{oprepo_fixture};
     repo.write("bench/config/bench_params.json", "{\"include\": [\"operators/*.json\"]}");
     repo.commit("chore: include the configs inside");
     const auto inside = odo::testing::run_in(repo.root(), ODO_OPTIMIZE_OP, phases.front());

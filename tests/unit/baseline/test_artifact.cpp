@@ -1,7 +1,7 @@
 // Run artifacts: the envelope and bare forms, and every kind of malformed row named precisely.
 #include "fixtures.hpp"
 
-#include "../surface/temp_dir.hpp"
+#include "temp_dir.hpp"
 
 #include <odo/baseline/artifact.hpp>
 

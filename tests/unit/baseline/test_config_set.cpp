@@ -1,5 +1,5 @@
 // The index of a repository's operator configs: unique keys, tiers, case-key checks.
-#include "../surface/temp_dir.hpp"
+#include "temp_dir.hpp"
 #include "fixtures.hpp"
 
 #include <odo/baseline/config_set.hpp>

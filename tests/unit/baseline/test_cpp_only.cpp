@@ -1,6 +1,6 @@
 // A library without a Python binding (layout "languages": ["cpp"]): its rows carry C++ figures
 // only, quality has no parity, and no reader asks for or accepts a Python figure.
-#include "../surface/temp_dir.hpp"
+#include "temp_dir.hpp"
 #include "fixtures.hpp"
 
 #include <odo/baseline/artifact.hpp>

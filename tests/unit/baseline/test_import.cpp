@@ -1,5 +1,5 @@
 // update_baseline: quality, regression and coverage refusals; atomic, byte-stable writes.
-#include "../surface/temp_dir.hpp"
+#include "temp_dir.hpp"
 #include "fixtures.hpp"
 
 #include <odo/baseline/import.hpp>

@@ -1,6 +1,6 @@
 // Merging the artifacts of sharded runs: the same bytes whatever order they arrive in, and the
 // cases of an absent shard named.
-#include "../surface/temp_dir.hpp"
+#include "temp_dir.hpp"
 #include "fixtures.hpp"
 
 #include <odo/baseline/completeness.hpp>

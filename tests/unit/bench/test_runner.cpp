@@ -2,6 +2,7 @@
 // a failing or skipping body, and its exit codes.
 #include "fake_clock.hpp"
 #include "temp_dir.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/bench/csv.hpp>
 #include <odo/bench/detail/case_run.hpp>
@@ -43,9 +44,7 @@ std::vector<std::string> split(const std::string& line) {
     return fields;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 // The example body on fake time: a launch takes one ns per element per pass.
 auto example_body(FakeTime& time) {

@@ -17,13 +17,13 @@ using namespace odo::bench;
 
 namespace {
 
-struct Listed {
+struct ShardListing {
     int code;
     std::string out;
     std::string err;
 };
 
-Listed list(std::vector<std::string> args) {
+ShardListing list(std::vector<std::string> args) {
     args.insert(args.begin(), {"--list", "--tier", "basic,advanced"});
     Runner runner(args, testing::example_config);
     std::ostringstream out, err;
@@ -68,7 +68,8 @@ TEST_CASE("shard: the shards of a selection partition it, each in selection orde
     for (const int n : {1, 2, 3}) {
         std::multiset<std::string> seen;
         for (int i = 1; i <= n; ++i) {
-            const Listed shard = list({"--shard", std::to_string(i) + "/" + std::to_string(n)});
+            const ShardListing shard =
+                list({"--shard", std::to_string(i) + "/" + std::to_string(n)});
             INFO(shard.err);
             REQUIRE(shard.code == 0);
             const std::vector<std::string> part = lines(shard.out);
@@ -93,7 +94,8 @@ TEST_CASE("shard: a shard that holds no selected case is an error, not an empty 
     std::int64_t empty = 1;
     while (used.count(empty))
         ++empty;
-    const Listed none = list({"--shard", std::to_string(empty) + "/" + std::to_string(count)});
+    const ShardListing none =
+        list({"--shard", std::to_string(empty) + "/" + std::to_string(count)});
     CHECK(none.code == 2);
     CHECK(none.err.find("--shard " + std::to_string(empty) + "/10000: holds none of the " +
                         std::to_string(all.size()) + " selected case(s); use fewer shards") !=

@@ -1,4 +1,6 @@
 // write_file_atomically in a directory the change's author controls: issue #13 S1, S4, D1-D4.
+#include "temp_dir.hpp"
+
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/file.hpp>
 
@@ -18,23 +20,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        static std::atomic<int> counter{0};
-        path = fs::temp_directory_path() /
-               ("odo-atomic-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::remove_all(path, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-};
-
 std::vector<fs::path> entries(const fs::path& dir) {
     std::vector<fs::path> names;
     for (const auto& e : fs::directory_iterator(dir))
@@ -52,18 +37,18 @@ mode_t mode_of(const fs::path& p) {
 
 TEST_CASE("S1: a planted dangling link at the old fixed temporary name is never followed") {
     TempDir d;
-    const fs::path victim = d.path / "victim.txt";
+    const fs::path victim = d.path() / "victim.txt";
     for (const char* name : {".report.md.odo-tmp", ".report.md.odo-tmp1"})
-        fs::create_symlink(victim, d.path / name);
-    odo::write_file_atomically(d.path / "report.md", "report\n");
-    CHECK(odo::read_file(d.path / "report.md") == "report\n");
+        fs::create_symlink(victim, d.path() / name);
+    odo::write_file_atomically(d.path() / "report.md", "report\n");
+    CHECK(odo::read_file(d.path() / "report.md") == "report\n");
     CHECK_FALSE(fs::exists(victim));
-    CHECK(entries(d.path).size() == 3); // the two links and the report: no temporary is left
+    CHECK(entries(d.path()).size() == 3); // the two links and the report: no temporary is left
 }
 
 TEST_CASE("S4: a target that is not a regular file is refused, one line naming it") {
     TempDir d;
-    const fs::path fifo = d.path / "fifo";
+    const fs::path fifo = d.path() / "fifo";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     CHECK_THROWS_WITH_AS(odo::write_file_atomically(fifo, "x"),
                          (fifo.string() + ": exists and is not a regular file; refusing to "
@@ -71,7 +56,7 @@ TEST_CASE("S4: a target that is not a regular file is refused, one line naming i
                              .c_str(),
                          odo::InputError);
     CHECK_THROWS_AS(odo::write_file_atomically("/dev/null", "x"), odo::InputError);
-    CHECK_THROWS_AS(odo::write_file_atomically(d.path, "x"), odo::InputError);
+    CHECK_THROWS_AS(odo::write_file_atomically(d.path(), "x"), odo::InputError);
     struct stat st;
     REQUIRE(::stat("/dev/null", &st) == 0);
     CHECK(S_ISCHR(st.st_mode));
@@ -80,17 +65,17 @@ TEST_CASE("S4: a target that is not a regular file is refused, one line naming i
 
 TEST_CASE("D4: a target that is a symbolic link is refused; the link and its target stay") {
     TempDir d;
-    odo::write_file_atomically(d.path / "real.md", "old\n");
-    fs::create_symlink("real.md", d.path / "link.md");
-    CHECK_THROWS_WITH_AS(odo::write_file_atomically(d.path / "link.md", "new\n"),
+    odo::write_file_atomically(d.path() / "real.md", "old\n");
+    fs::create_symlink("real.md", d.path() / "link.md");
+    CHECK_THROWS_WITH_AS(odo::write_file_atomically(d.path() / "link.md", "new\n"),
                          doctest::Contains("is a symbolic link"), odo::InputError);
-    CHECK(fs::is_symlink(d.path / "link.md"));
-    CHECK(odo::read_file(d.path / "real.md") == "old\n");
+    CHECK(fs::is_symlink(d.path() / "link.md"));
+    CHECK(odo::read_file(d.path() / "real.md") == "old\n");
 }
 
 TEST_CASE("D3: the target keeps its permissions; a read-only target is refused") {
     TempDir d;
-    const fs::path report = d.path / "report.md";
+    const fs::path report = d.path() / "report.md";
     odo::write_file_atomically(report, "one\n");
     REQUIRE(::chmod(report.c_str(), 0600) == 0);
     odo::write_file_atomically(report, "two\n");
@@ -105,14 +90,14 @@ TEST_CASE("D3: the target keeps its permissions; a read-only target is refused")
 TEST_CASE("a new file gets the umask's permissions, not the temporary's 0600") {
     TempDir d;
     const mode_t old = ::umask(022);
-    odo::write_file_atomically(d.path / "new.md", "x");
+    odo::write_file_atomically(d.path() / "new.md", "x");
     ::umask(old);
-    CHECK(mode_of(d.path / "new.md") == 0644);
+    CHECK(mode_of(d.path() / "new.md") == 0644);
 }
 
 TEST_CASE("D1: parallel writers to one target never expose an empty or partial file") {
     TempDir d;
-    const fs::path target = d.path / "report.md";
+    const fs::path target = d.path() / "report.md";
     const std::string a(100000, 'a'), b(100000, 'b');
     odo::write_file_atomically(target, a);
     std::atomic<bool> stop{false};
@@ -141,29 +126,29 @@ TEST_CASE("D1: parallel writers to one target never expose an empty or partial f
     reader.join();
     CHECK(failures == 0);
     CHECK(bad_reads == 0);
-    CHECK(entries(d.path).size() == 1);
+    CHECK(entries(d.path()).size() == 1);
 }
 
 TEST_CASE("D2: several files are replaced together, or none is") {
     TempDir d;
-    odo::write_file_atomically(d.path / "a.json", "a0");
-    odo::write_file_atomically(d.path / "b.json", "b0");
-    fs::create_directory(d.path / "c.json"); // refused: a directory
-    CHECK_THROWS_AS(
-        odo::write_files_atomically(
-            {{d.path / "a.json", "a1"}, {d.path / "b.json", "b1"}, {d.path / "c.json", "c1"}}),
-        odo::InputError);
-    CHECK(odo::read_file(d.path / "a.json") == "a0");
-    CHECK(odo::read_file(d.path / "b.json") == "b0");
-    CHECK(entries(d.path).size() == 3);
-    odo::write_files_atomically({{d.path / "a.json", "a1"}, {d.path / "b.json", "b1"}});
-    CHECK(odo::read_file(d.path / "a.json") == "a1");
-    CHECK(odo::read_file(d.path / "b.json") == "b1");
+    odo::write_file_atomically(d.path() / "a.json", "a0");
+    odo::write_file_atomically(d.path() / "b.json", "b0");
+    fs::create_directory(d.path() / "c.json"); // refused: a directory
+    CHECK_THROWS_AS(odo::write_files_atomically({{d.path() / "a.json", "a1"},
+                                                 {d.path() / "b.json", "b1"},
+                                                 {d.path() / "c.json", "c1"}}),
+                    odo::InputError);
+    CHECK(odo::read_file(d.path() / "a.json") == "a0");
+    CHECK(odo::read_file(d.path() / "b.json") == "b0");
+    CHECK(entries(d.path()).size() == 3);
+    odo::write_files_atomically({{d.path() / "a.json", "a1"}, {d.path() / "b.json", "b1"}});
+    CHECK(odo::read_file(d.path() / "a.json") == "a1");
+    CHECK(odo::read_file(d.path() / "b.json") == "b1");
 }
 
 TEST_CASE("a failed write names the system's reason and leaves the target and no temporary") {
     TempDir d;
-    const fs::path report = d.path / "report.md";
+    const fs::path report = d.path() / "report.md";
     odo::write_file_atomically(report, "old\n");
     // A file-size limit fails the write the way a full disk does: part written, then an errno.
     const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
@@ -182,5 +167,5 @@ TEST_CASE("a failed write names the system's reason and leaves the target and no
     std::signal(SIGXFSZ, old_handler);
     CHECK(error == report.string() + ": write failed (File too large)");
     CHECK(odo::read_file(report) == "old\n");
-    CHECK(entries(d.path).size() == 1);
+    CHECK(entries(d.path()).size() == 1);
 }

@@ -1,3 +1,5 @@
+#include "temp_dir.hpp"
+
 #include <odo/core/file.hpp>
 
 #include <doctest/doctest.h>
@@ -7,16 +9,7 @@
 #include <string>
 #include <unistd.h>
 
-namespace {
-
-struct TempDir {
-    std::filesystem::path path =
-        std::filesystem::temp_directory_path() / ("odo-file-test-" + std::to_string(::getpid()));
-    TempDir() { std::filesystem::create_directories(path); }
-    ~TempDir() { std::filesystem::remove_all(path); }
-};
-
-} // namespace
+namespace {} // namespace
 
 TEST_CASE("read_file returns every byte of empty, small and multi-megabyte files") {
     TempDir d;
@@ -24,8 +17,8 @@ TEST_CASE("read_file returns every byte of empty, small and multi-megabyte files
     for (std::size_t i = 0; i < big.size(); ++i)
         big[i] = static_cast<char>((i * 131) % 251); // NULs and high bytes included
     for (const std::string& bytes : {std::string(), std::string("a\r\nb\0c", 6), big}) {
-        std::ofstream(d.path / "f", std::ios::binary) << bytes;
-        CHECK(odo::read_file(d.path / "f") == bytes);
+        std::ofstream(d.path() / "f", std::ios::binary) << bytes;
+        CHECK(odo::read_file(d.path() / "f") == bytes);
     }
 }
 
@@ -38,8 +31,8 @@ TEST_CASE("read_file of a file without a size (procfs) still reads to its end") 
 
 TEST_CASE("a missing file or a directory is nullopt, and read_file names it") {
     TempDir d;
-    CHECK_FALSE(odo::try_read_file(d.path / "missing"));
-    CHECK_FALSE(odo::try_read_file(d.path));
-    CHECK_THROWS_WITH_AS(odo::read_file(d.path / "missing"),
+    CHECK_FALSE(odo::try_read_file(d.path() / "missing"));
+    CHECK_FALSE(odo::try_read_file(d.path()));
+    CHECK_THROWS_WITH_AS(odo::read_file(d.path() / "missing"),
                          doctest::Contains("missing: cannot read file"), odo::InputError);
 }

@@ -1,3 +1,6 @@
+
+#include "text_helpers.hpp"
+
 #include <odo/core/junit.hpp>
 #include <odo/core/text.hpp>
 
@@ -16,9 +19,7 @@ odo::Report four_statuses(odo::Phase phase) {
     return r;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 } // namespace
 

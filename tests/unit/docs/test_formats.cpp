@@ -16,7 +16,7 @@
 
 #include <doctest/doctest.h>
 
-#include "../surface/temp_dir.hpp"
+#include "temp_dir.hpp"
 
 #include <map>
 #include <regex>

@@ -1,5 +1,8 @@
 // Gates of a library without a Python binding (layout "languages": ["cpp"]): PRE-3 judges
 // C++-only rows by the layout's languages, and ODO-12 is N-A with the reason.
+
+#include "text_helpers.hpp"
+
 #include <odo/gates/evidence_checks_binding_impact.hpp>
 #include <odo/gates/preflight.hpp>
 
@@ -11,7 +14,7 @@ using odo::Status;
 
 namespace {
 
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
+using odo::testing::guide;
 
 // One config, one case, one SKU, timed by the C++ driver only.
 const std::string cpp_only_config = R"({"benchmark": "flip", "configs": {"flip_basic": {

@@ -1,5 +1,8 @@
 // ODO-5, API/ABI unchanged: the public header comparison and the binding snapshot decision
 // (gates.md §4, §7 tests 27–38; review-refactor.md §3.2–3.3).
+
+#include "text_helpers.hpp"
+
 #include <odo/gates/evidence_checks_api.hpp>
 
 #include <doctest/doctest.h>
@@ -15,7 +18,7 @@ using namespace odo::gates;
 
 namespace {
 
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
+using odo::testing::guide;
 const std::string binding = "python/mod_cvcuda/operators/OpHQResize.cpp";
 const std::string header_h = "src/cvcuda/include/cvcuda/OpHQResize.h";
 const std::string header_hpp = "src/cvcuda/include/cvcuda/OpHQResize.hpp";
@@ -36,7 +39,7 @@ struct BindingSource {
     }
 };
 
-odo::repo::OperatorPaths hqresize() {
+odo::repo::OperatorPaths api_hqresize() {
     odo::repo::OperatorPaths op;
     op.operator_name = "HQResize";
     op.op = "hqresize";
@@ -57,7 +60,7 @@ ChangeRange changed(std::vector<std::string> paths) {
 // ODO-5 on a binding-only change from `before` to `after`.
 Finding binding_change(const BindingSource& before, const BindingSource& after) {
     ApiSurfaceChange s{std::vector<DiffLine>{}, before.text(), after.text()};
-    return check_odo5_api_abi(changed({binding}), s, hqresize(), odo::repo::Layout::cvcuda(),
+    return check_odo5_api_abi(changed({binding}), s, api_hqresize(), odo::repo::Layout::cvcuda(),
                               guide);
 }
 
@@ -73,13 +76,11 @@ Finding body_change_with_roi(const std::string& aliases) {
 
 Finding header_change(std::vector<DiffLine> lines, std::vector<std::string> paths = {header_hpp}) {
     ApiSurfaceChange s{std::move(lines), std::nullopt, std::nullopt};
-    return check_odo5_api_abi(changed(std::move(paths)), s, hqresize(), odo::repo::Layout::cvcuda(),
-                              guide);
+    return check_odo5_api_abi(changed(std::move(paths)), s, api_hqresize(),
+                              odo::repo::Layout::cvcuda(), guide);
 }
 
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
+using odo::testing::contains;
 
 const char* const could_not_parse = "could not be parsed safely";
 
@@ -135,8 +136,8 @@ TEST_CASE("ODO-5: other header changes are MANUAL and say what a human must deci
 
 TEST_CASE("ODO-5: an unreadable header diff fails closed to MANUAL") {
     ApiSurfaceChange s{std::nullopt, std::nullopt, std::nullopt};
-    const Finding f =
-        check_odo5_api_abi(changed({header_h}), s, hqresize(), odo::repo::Layout::cvcuda(), guide);
+    const Finding f = check_odo5_api_abi(changed({header_h}), s, api_hqresize(),
+                                         odo::repo::Layout::cvcuda(), guide);
     CHECK(f.status == Status::Manual);
     CHECK(f.summary == "Public header diff could not be read — verify API/ABI stability");
 }
@@ -146,10 +147,10 @@ TEST_CASE("ODO-5: signature tokens come from the layout") {
     layout.grammar.public_signature_tokens = {"PIXELFORGE_API"};
     ApiSurfaceChange s{std::vector<DiffLine>{{'+', "PIXELFORGE_API int pfResize(void);"}},
                        std::nullopt, std::nullopt};
-    CHECK(check_odo5_api_abi(changed({header_h}), s, hqresize(), layout, guide).status ==
+    CHECK(check_odo5_api_abi(changed({header_h}), s, api_hqresize(), layout, guide).status ==
           Status::Gap);
     s.header_lines = std::vector<DiffLine>{{'+', "CVCUDA_PUBLIC int x(void);"}};
-    CHECK(check_odo5_api_abi(changed({header_h}), s, hqresize(), layout, guide).status ==
+    CHECK(check_odo5_api_abi(changed({header_h}), s, api_hqresize(), layout, guide).status ==
           Status::Manual);
 }
 
@@ -157,7 +158,7 @@ TEST_CASE("ODO-5 is MANUAL when the change is unknown") {
     ChangeRange r;
     r.base = "origin/main";
     r.problem = "no merge base";
-    CHECK(check_odo5_api_abi(r, {}, hqresize(), odo::repo::Layout::cvcuda(), guide).status ==
+    CHECK(check_odo5_api_abi(r, {}, api_hqresize(), odo::repo::Layout::cvcuda(), guide).status ==
           Status::Manual);
 }
 
@@ -284,13 +285,13 @@ TEST_CASE("38: an unparseable binding surface requires manual review") {
 
 TEST_CASE("ODO-5: a binding that appears or disappears is new or removed Python API") {
     ApiSurfaceChange added{std::vector<DiffLine>{}, std::nullopt, BindingSource{}.text()};
-    const Finding f = check_odo5_api_abi(changed({binding}), added, hqresize(),
+    const Finding f = check_odo5_api_abi(changed({binding}), added, api_hqresize(),
                                          odo::repo::Layout::cvcuda(), guide);
     CHECK(f.status == Status::Gap);
     CHECK(f.evidence == binding + " added since the merge base");
     ApiSurfaceChange removed{std::vector<DiffLine>{}, BindingSource{}.text(), std::nullopt};
-    CHECK(check_odo5_api_abi(changed({binding}), removed, hqresize(), odo::repo::Layout::cvcuda(),
-                             guide)
+    CHECK(check_odo5_api_abi(changed({binding}), removed, api_hqresize(),
+                             odo::repo::Layout::cvcuda(), guide)
               .evidence == binding + " removed since the merge base");
 }
 
@@ -300,7 +301,7 @@ TEST_CASE("ODO-5: a header change without signature lines beside an unchanged bi
     after.body = "    return Tensor(src);";
     ApiSurfaceChange s{std::vector<DiffLine>{{'+', "// note"}}, BindingSource{}.text(),
                        after.text()};
-    const Finding f = check_odo5_api_abi(changed({header_hpp, binding}), s, hqresize(),
+    const Finding f = check_odo5_api_abi(changed({header_hpp, binding}), s, api_hqresize(),
                                          odo::repo::Layout::cvcuda(), guide);
     CHECK(f.status == Status::Manual);
     CHECK(contains(f.evidence, "diff in " + header_hpp));

@@ -1,4 +1,7 @@
 // ODO-12 — the catalogue's tests 21-25 (gates.md §7), with the reference's fixture.
+
+#include "text_helpers.hpp"
+
 #include <odo/gates/evidence_checks_binding_impact.hpp>
 
 #include <doctest/doctest.h>
@@ -8,7 +11,7 @@ using odo::Finding;
 using odo::Status;
 
 namespace {
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
+using odo::testing::guide;
 const std::vector<std::string> cases{"target_nhwc[layout=NHWC][inputKind=TensorBatch]",
                                      "target_nchw[layout=NCHW][inputKind=TensorBatch]"};
 
@@ -32,7 +35,7 @@ boost::json::value config(double gap, int runs = 5, bool with_stddev = true) {
     return boost::json::object{{"benchmark", "hqresize"}, {"configs", std::move(configs)}};
 }
 
-odo::repo::OperatorPaths hqresize() {
+odo::repo::OperatorPaths impact_hqresize() {
     odo::repo::OperatorPaths p;
     p.operator_name = "HQResize";
     p.op = "hqresize";
@@ -44,7 +47,7 @@ odo::repo::OperatorPaths hqresize() {
 ChangeRange binding_only() {
     ChangeRange r;
     r.base = "origin/main";
-    r.changed = std::vector<std::string>{hqresize().pybind};
+    r.changed = std::vector<std::string>{impact_hqresize().pybind};
     r.implementation_changed = *r.changed;
     return r;
 }
@@ -58,12 +61,10 @@ Finding gate(double reduction, int runs = 5, bool with_stddev = true) {
         std::make_shared<const boost::json::value>(config(40.0 - reduction, runs, with_stddev));
     f.reference_skus = {"A100", "H100"};
     f.sku_map_path = "bench/config/sku_map.json";
-    return check_odo12_binding_impact(binding_only(), hqresize(), f, guide);
+    return check_odo12_binding_impact(binding_only(), impact_hqresize(), f, guide);
 }
 
-bool contains(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 } // namespace
 
 TEST_CASE("ODO-12 requires every target to clear the combined error (test 21)") {
@@ -96,26 +97,27 @@ TEST_CASE("ODO-12: a large remaining gap fails parity; N-A beyond binding-only; 
     ChangeRange kernel = binding_only();
     kernel.implementation_changed.push_back("src/cvcuda/priv/OpHQResize.cu");
     BindingImpactFacts f;
-    Finding na = check_odo12_binding_impact(kernel, hqresize(), f, guide);
+    Finding na = check_odo12_binding_impact(kernel, impact_hqresize(), f, guide);
     CHECK(na.status == Status::NotApplicable);
     CHECK(na.evidence == "changed implementation files=python/mod_cvcuda/operators/OpHQResize.cpp, "
                          "src/cvcuda/priv/OpHQResize.cu");
     ChangeRange none = binding_only();
     none.implementation_changed.clear();
-    CHECK(check_odo12_binding_impact(none, hqresize(), f, guide).evidence ==
+    CHECK(check_odo12_binding_impact(none, impact_hqresize(), f, guide).evidence ==
           "changed implementation files=none");
 
     f.summary_error = "no live cvcuda-optimize-summary:v1 block";
-    CHECK(check_odo12_binding_impact(binding_only(), hqresize(), f, guide).summary ==
+    CHECK(check_odo12_binding_impact(binding_only(), impact_hqresize(), f, guide).summary ==
           "Binding-only impact cannot be validated from the optimization summary");
     f.summary_error.clear();
-    CHECK(check_odo12_binding_impact(binding_only(), hqresize(), f, guide).summary ==
+    CHECK(check_odo12_binding_impact(binding_only(), impact_hqresize(), f, guide).summary ==
           "Binding-only impact benchmark data is unavailable");
     f.baseline_config = std::make_shared<const boost::json::value>(config(40.0));
     f.candidate_config = std::make_shared<const boost::json::value>(config(30.0));
-    CHECK(check_odo12_binding_impact(binding_only(), hqresize(), f, guide).summary ==
+    CHECK(check_odo12_binding_impact(binding_only(), impact_hqresize(), f, guide).summary ==
           "Binding-only impact has no configured reference SKUs");
 
     ChangeRange unknown;
-    CHECK(check_odo12_binding_impact(unknown, hqresize(), f, guide).status == Status::Manual);
+    CHECK(check_odo12_binding_impact(unknown, impact_hqresize(), f, guide).status ==
+          Status::Manual);
 }

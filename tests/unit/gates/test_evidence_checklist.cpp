@@ -1,3 +1,6 @@
+
+#include "text_helpers.hpp"
+
 #include <odo/gates/evidence_checks_checklist.hpp>
 
 #include <doctest/doctest.h>
@@ -6,7 +9,7 @@ using namespace odo::gates;
 using odo::Status;
 
 namespace {
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
+using odo::testing::guide;
 
 ChangeRange changed_range(std::vector<std::string> impl) {
     ChangeRange r;
@@ -17,16 +20,14 @@ ChangeRange changed_range(std::vector<std::string> impl) {
     return r;
 }
 
-odo::repo::OperatorPaths resize() {
+odo::repo::OperatorPaths checklist_resize() {
     odo::repo::OperatorPaths p;
     p.operator_name = "Resize";
     p.op = "resize";
     return p;
 }
 
-bool contains(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 odo::Finding tst(const char* id, Status status, const char* summary, const char* evidence = "") {
     return {id, odo::Phase::Evidence, status, summary, evidence, "", ""};
@@ -160,8 +161,8 @@ TEST_CASE("ODO-8: a manual disposition is not evidence; refactor_op's own line, 
     const auto range = changed_range({"src/cvcuda/priv/OpResize.cu"});
     auto odo8 = [&](const std::string& text, const RefactorRerun& r = rerun(),
                     std::vector<std::string> refactors = {}) {
-        return check_odo8_review_refactor(range, true, ChecklistEntry{true, text}, resize(), r,
-                                          refactors, guide);
+        return check_odo8_review_refactor(range, true, ChecklistEntry{true, text},
+                                          checklist_resize(), r, refactors, guide);
     };
     // The reference's accepted prose, and the demo's old hand-review line, are GAPs now.
     auto f = odo8("reviewed changed implementation; tools/refactor_op.py Resize --phase assess "
@@ -209,18 +210,21 @@ TEST_CASE("ODO-8: a manual disposition is not evidence; refactor_op's own line, 
     not_ok.replace(not_ok.find("PARITY-OK"), 9, "NEEDS-LOCAL-PROOF");
     CHECK(odo8(assess_line() + "; " + not_ok, rerun(), refactors).status == Status::Gap);
 
-    CHECK(check_odo8_review_refactor(range, false, std::nullopt, resize(), rerun(), {}, guide)
-              .summary == "Review/refactor lock-in gate evidence missing");
-    CHECK(check_odo8_review_refactor(range, true, std::nullopt, resize(), rerun(), {}, guide)
-              .evidence == "Review/refactor checklist item missing");
-    CHECK(check_odo8_review_refactor(range, true, ChecklistEntry{false, assess_line()}, resize(),
-                                     rerun(), {}, guide)
-              .status == Status::Gap);
-    CHECK(check_odo8_review_refactor(changed_range({}), true, std::nullopt, resize(), rerun(), {},
+    CHECK(check_odo8_review_refactor(range, false, std::nullopt, checklist_resize(), rerun(), {},
                                      guide)
+              .summary == "Review/refactor lock-in gate evidence missing");
+    CHECK(check_odo8_review_refactor(range, true, std::nullopt, checklist_resize(), rerun(), {},
+                                     guide)
+              .evidence == "Review/refactor checklist item missing");
+    CHECK(check_odo8_review_refactor(range, true, ChecklistEntry{false, assess_line()},
+                                     checklist_resize(), rerun(), {}, guide)
+              .status == Status::Gap);
+    CHECK(check_odo8_review_refactor(changed_range({}), true, std::nullopt, checklist_resize(),
+                                     rerun(), {}, guide)
               .status == Status::NotApplicable);
     ChangeRange unknown;
-    CHECK(check_odo8_review_refactor(unknown, true, std::nullopt, resize(), rerun(), {}, guide)
+    CHECK(check_odo8_review_refactor(unknown, true, std::nullopt, checklist_resize(), rerun(), {},
+                                     guide)
               .status == Status::Manual);
 }
 

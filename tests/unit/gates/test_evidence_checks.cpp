@@ -1,5 +1,8 @@
 // ODO-0, ODO-2 and ODO-11 (gates.md §4; §7 tests 8–9), and the MANUAL every change-dependent
 // check gives when git could not list the change (gates.md §8.16).
+
+#include "text_helpers.hpp"
+
 #include <odo/gates/evidence_checks.hpp>
 #include <odo/review/bench_checks.hpp>
 
@@ -16,7 +19,7 @@ using namespace odo::gates;
 
 namespace {
 
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
+using odo::testing::guide;
 
 odo::repo::OperatorPaths invert() {
     odo::repo::OperatorPaths op;
@@ -46,9 +49,7 @@ ChangeRange unknown_range() {
     return r;
 }
 
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
+using odo::testing::contains;
 
 std::string config(const std::string& rows) {
     return R"({"benchmark": "invert", "configs": {"invert_u8": {"tier": "basic", "baselines": {)" +

@@ -1,5 +1,8 @@
 // ODO-6, commit hygiene, on stubbed commit facts (gates.md §7 tests 19–20; review-refactor.md §5).
 // The same check on real repositories is in tests/cli/test_evidence_facts_commits.cpp.
+
+#include "text_helpers.hpp"
+
 #include <odo/gates/evidence_checks_commits.hpp>
 
 #include <doctest/doctest.h>
@@ -13,17 +16,17 @@ using namespace odo::gates;
 
 namespace {
 
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
-const std::string binding = "python/mod_cvcuda/operators/OpHQResize.cpp";
+using odo::testing::guide;
+const std::string hqresize_binding = "python/mod_cvcuda/operators/OpHQResize.cpp";
 const std::string kernel = "src/cvcuda/priv/OpHQResize.cu";
 const std::string test_file = "tests/cvcuda/system/TestOpHQResize.cpp";
-const odo::repo::OperatorSet ops = {"hqresize", "resize"};
+const odo::repo::OperatorSet commit_ops = {"hqresize", "resize"};
 
-odo::repo::OperatorPaths hqresize() {
+odo::repo::OperatorPaths commits_hqresize() {
     odo::repo::OperatorPaths op;
     op.operator_name = "HQResize";
     op.op = "hqresize";
-    op.pybind = binding;
+    op.pybind = hqresize_binding;
     return op;
 }
 
@@ -40,8 +43,8 @@ std::string sha(char c) {
 }
 
 Finding hygiene(const CommitHistory& history) {
-    return check_odo6_perf_hygiene(range(), history, hqresize(), ops, odo::repo::Layout::cvcuda(),
-                                   guide);
+    return check_odo6_perf_hygiene(range(), history, commits_hqresize(), commit_ops,
+                                   odo::repo::Layout::cvcuda(), guide);
 }
 
 // A test commit then a fix commit on top of it (newest first, as git log lists them).
@@ -53,17 +56,15 @@ CommitHistory pair(const std::string& test_subject, std::vector<std::string> tes
     return h;
 }
 
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
+using odo::testing::contains;
 
 } // namespace
 
 TEST_CASE("19: binding changes are implementation changes for commit hygiene") {
     // The stub's parent "subject" is the binding path, so it is no scoped test commit.
     CommitHistory h;
-    h.commits = {{sha('1'), "fix(hqresize): cache requirements", {sha('0')}, {binding}}};
-    h.outside = {{sha('0'), {sha('0'), binding, {}, {binding}}}};
+    h.commits = {{sha('1'), "fix(hqresize): cache requirements", {sha('0')}, {hqresize_binding}}};
+    h.outside = {{sha('0'), {sha('0'), hqresize_binding, {}, {hqresize_binding}}}};
     const Finding gap = hygiene(h);
     CHECK(gap.id == "ODO-6");
     CHECK(gap.status == Status::Gap);
@@ -174,8 +175,8 @@ TEST_CASE("ODO-6 is MANUAL without a merge base, a commit list or any commit") {
     ChangeRange no_base;
     no_base.base = "origin/main";
     no_base.problem = "no merge base of origin/main and HEAD in this shallow clone";
-    const Finding unresolved =
-        check_odo6_perf_hygiene(no_base, {}, hqresize(), ops, odo::repo::Layout::cvcuda(), guide);
+    const Finding unresolved = check_odo6_perf_hygiene(no_base, {}, commits_hqresize(), commit_ops,
+                                                       odo::repo::Layout::cvcuda(), guide);
     CHECK(unresolved.status == Status::Manual);
     CHECK(unresolved.summary == "Unable to resolve the changed commit range");
     CHECK(unresolved.evidence ==
@@ -196,9 +197,11 @@ TEST_CASE("commit types come from the layout") {
     layout.commits.perf_type = "opt";
     CommitHistory h;
     h.commits = {{sha('1'), "opt: faster", {sha('3')}, {kernel}}};
-    CHECK(check_odo6_perf_hygiene(range(), h, hqresize(), ops, layout, guide).status ==
-          Status::Pass);
+    CHECK(
+        check_odo6_perf_hygiene(range(), h, commits_hqresize(), commit_ops, layout, guide).status ==
+        Status::Pass);
     h.commits.front().subject = "perf: faster";
-    CHECK(check_odo6_perf_hygiene(range(), h, hqresize(), ops, layout, guide).status ==
-          Status::Gap);
+    CHECK(
+        check_odo6_perf_hygiene(range(), h, commits_hqresize(), commit_ops, layout, guide).status ==
+        Status::Gap);
 }

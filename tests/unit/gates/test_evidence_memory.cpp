@@ -1,5 +1,8 @@
 // ODO-9, the memory-footprint gate: gates.md §7 tests 49–63, and the recorded approval that
 // resolves a MANUAL (gates.md §8.13).
+
+#include "text_helpers.hpp"
+
 #include <odo/gates/evidence_checks_memory.hpp>
 
 #include <doctest/doctest.h>
@@ -12,7 +15,7 @@ using odo::gates::check_odo9_memory_footprint;
 
 namespace {
 
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
+using odo::testing::guide;
 const std::string default_evidence =
     "Measured aggregate peak-live added bytes across changed memory paths.";
 
@@ -32,9 +35,7 @@ Finding gate(const std::string& results) {
     return check_odo9_memory_footprint(results, guide);
 }
 
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
+using odo::testing::contains;
 
 } // namespace
 

@@ -1,3 +1,6 @@
+
+#include "text_helpers.hpp"
+
 #include <odo/gates/evidence_checks_regression.hpp>
 #include <odo/surface/bench_config.hpp>
 
@@ -8,7 +11,7 @@ using odo::Finding;
 using odo::Status;
 
 namespace {
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
+using odo::testing::guide;
 
 odo::surface::BenchConfig config(double time_us, double noise_us, int runs) {
     const std::string row = "{\"n_runs\": " + std::to_string(runs) +
@@ -34,9 +37,7 @@ RegressionGateFacts facts(const odo::surface::BenchConfig& now,
     return f;
 }
 
-bool contains(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 } // namespace
 
 TEST_CASE("ODO-7 passes unchanged committed baselines") {

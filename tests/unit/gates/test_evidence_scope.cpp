@@ -1,5 +1,6 @@
 // ODO-10, operator scope, and the secondary-scope policy file (gates.md §7 tests 11–13).
 #include "../repo/temp_tree.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/gates/evidence_checks_scope.hpp>
 
@@ -14,8 +15,8 @@ using namespace odo::gates;
 
 namespace {
 
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
-const odo::repo::OperatorSet ops = {"bndbox", "osd", "warp", "warpaffine"};
+using odo::testing::guide;
+const odo::repo::OperatorSet scope_ops = {"bndbox", "osd", "warp", "warpaffine"};
 
 odo::repo::OperatorPaths osd() {
     odo::repo::OperatorPaths op;
@@ -42,13 +43,11 @@ const SecondaryScopePolicy reviewed = parse_secondary_scope_policy(
 
 Finding scope(const std::vector<std::string>& touched, const ScopeDeclaration& declared,
               const SecondaryScopePolicy& policy = reviewed) {
-    return check_odo10_operator_scope(touching(touched), ops, odo::repo::Layout::cvcuda(), osd(),
-                                      declared, policy, guide);
+    return check_odo10_operator_scope(touching(touched), scope_ops, odo::repo::Layout::cvcuda(),
+                                      osd(), declared, policy, guide);
 }
 
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
+using odo::testing::contains;
 
 std::string policy_error(const std::string& text) {
     try {
@@ -118,9 +117,9 @@ TEST_CASE("13: with nothing declared, one operator passes and two are a GAP") {
 TEST_CASE("ODO-10 is MANUAL when the change is unknown") {
     ChangeRange r;
     r.base = "origin/main";
-    CHECK(
-        check_odo10_operator_scope(r, ops, odo::repo::Layout::cvcuda(), osd(), {}, reviewed, guide)
-            .status == Status::Manual);
+    CHECK(check_odo10_operator_scope(r, scope_ops, odo::repo::Layout::cvcuda(), osd(), {}, reviewed,
+                                     guide)
+              .status == Status::Manual);
 }
 
 TEST_CASE("the policy grants exact MR, primary and secondary sets, in any case") {

@@ -1,4 +1,7 @@
 // ODO-3: each decision of gates.md §4 in order (catalogue tests 41-43 and the rest).
+
+#include "text_helpers.hpp"
+
 #include <odo/gates/evidence_checks_summary.hpp>
 #include <odo/summary/parse.hpp>
 
@@ -8,9 +11,9 @@ using namespace odo::gates;
 using odo::Status;
 
 namespace {
-const std::string guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
+using odo::testing::guide;
 
-odo::repo::OperatorPaths resize() {
+odo::repo::OperatorPaths summary_resize() {
     odo::repo::OperatorPaths p;
     p.operator_name = "Resize";
     p.op = "resize";
@@ -27,7 +30,7 @@ odo::summary::ParsedSummary parsed(const std::string& baseline, const std::strin
 }
 
 odo::Finding odo3(const SummaryFormatFacts& f) {
-    return check_odo3_results_format(f, resize(), odo::summary::Markers(), {}, guide);
+    return check_odo3_results_format(f, summary_resize(), odo::summary::Markers(), {}, guide);
 }
 } // namespace
 

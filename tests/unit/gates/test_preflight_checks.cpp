@@ -1,3 +1,6 @@
+
+#include "text_helpers.hpp"
+
 #include <odo/gates/preflight_checks.hpp>
 
 #include <doctest/doctest.h>
@@ -14,9 +17,7 @@ Finding review(const char* id, Status s, const char* summary) {
     return {id, Phase::Preflight, s, summary, "", "", ""};
 }
 
-bool contains(const std::string& haystack, const std::string& needle) {
-    return haystack.find(needle) != std::string::npos;
-}
+using odo::testing::contains;
 } // namespace
 
 TEST_CASE("PRE-1 passes without a TST GAP and names the key IDs") {

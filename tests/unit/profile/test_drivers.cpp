@@ -2,6 +2,7 @@
 // they read, and every way a run can fail, as a status rather than an exception.
 #include "fake_tools.hpp"
 #include "fixture.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/profile/ncu.hpp>
 #include <odo/profile/nsys.hpp>
@@ -30,9 +31,7 @@ NcuOptions case_options(const std::string& regex = {}) {
     return o;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 // PATH with the fake tools' directory first, restored at scope exit.
 class PathWith {

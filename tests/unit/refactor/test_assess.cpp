@@ -1,6 +1,7 @@
 // The assess checks on the fixture library tests/data/refactor: each RED finding driven to every
 // status it can take (assess has no GAP), and the report's two renderings.
 #include "memory_tree.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/refactor/assess_phase.hpp>
 #include <odo/refactor/render.hpp>
@@ -41,9 +42,7 @@ Status status_of(const std::vector<Finding>& findings, const std::string& id) {
     return found.front()->status;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using odo::testing::contains;
 
 } // namespace
 

@@ -1,4 +1,5 @@
 #include "fixture.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/summary/block.hpp>
 #include <odo/summary/parse.hpp>
@@ -23,11 +24,7 @@ std::string extraction_error(const std::string& description, const Markers& m = 
     return "";
 }
 
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    const auto at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, from.size(), to);
-}
+using odo::testing::replaced;
 
 const std::string start_line = live().substr(0, live().find('\n'));
 const std::string end_line = "<!-- /cvcuda-optimize-summary:v1 -->";

@@ -1,5 +1,6 @@
 // The reference's test catalogue (summary.md §7.1), one TEST_CASE per reference test.
 #include "fixture.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/core/file.hpp>
 #include <odo/core/json_read.hpp>
@@ -28,11 +29,7 @@ std::string all_messages(const ValidationResult& r) {
     return out;
 }
 
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    const auto at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, from.size(), to);
-}
+using odo::testing::replaced;
 
 std::string first_line(const std::string& text) {
     return text.substr(0, text.find('\n'));

@@ -26,7 +26,7 @@ std::string render_with(const boost::json::value& skus) {
                                           fixture::human());
 }
 
-const std::string final_status =
+const std::string final_status_line =
     "> Final reference-hardware evidence \xC2\xB7 base `111111111111` \xC2\xB7 candidate "
     "`222222222222`";
 
@@ -38,22 +38,23 @@ TEST_CASE("a host reference SKU is named as a host CPU on the status line") {
                                                            entry(fixture::A100, 0, 0)}}};
     const std::string description = render_with(one_host);
     CHECK(status_of(description) ==
-          final_status + " \xC2\xB7 A100 is a host CPU declared as reference in the SKU map, "
-                         "not GPU hardware");
+          final_status_line + " \xC2\xB7 A100 is a host CPU declared as reference in the SKU map, "
+                              "not GPU hardware");
 
     const boost::json::value two_hosts = boost::json::object{
         {"entries", boost::json::array{entry(fixture::H100, 0, 0), entry(fixture::A100, 0, 0)}}};
     CHECK(status_of(render_with(two_hosts)) ==
-          final_status + " \xC2\xB7 A100 and H100 are host CPUs declared as reference in the SKU "
-                         "map, not GPU hardware");
+          final_status_line +
+              " \xC2\xB7 A100 and H100 are host CPUs declared as reference in the SKU "
+              "map, not GPU hardware");
 }
 
 TEST_CASE("GPU reference SKUs keep the reference's status line") {
     const boost::json::value gpus =
         boost::json::object{{"entries", boost::json::array{entry(fixture::H100, 350, 1095),
                                                            entry(fixture::A100, 250, 0)}}};
-    CHECK(status_of(render_with(gpus)) == final_status);
-    CHECK(status_of(render_with(fixture::sku_map())) == final_status); // stems only
+    CHECK(status_of(render_with(gpus)) == final_status_line);
+    CHECK(status_of(render_with(fixture::sku_map())) == final_status_line); // stems only
 }
 
 TEST_CASE("a host reference's status line validates and survives a refresh unchanged") {

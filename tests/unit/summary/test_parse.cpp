@@ -1,5 +1,6 @@
 // Each malformed body produces the reference's message; tolerated variations parse.
 #include "fixture.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/summary/parse.hpp>
 
@@ -14,13 +15,9 @@ const std::string& text() {
     return t;
 }
 
-std::string replaced(std::string s, const std::string& from, const std::string& to) {
-    const auto at = s.find(from);
-    REQUIRE_MESSAGE(at != std::string::npos, from);
-    return s.replace(at, from.size(), to);
-}
+using odo::testing::replaced;
 
-std::string error_of(const std::string& description) {
+std::string summary_parse_error(const std::string& description) {
     try {
         parse_summary(description);
     } catch (const SummaryError& e) {
@@ -30,7 +27,7 @@ std::string error_of(const std::string& description) {
 }
 
 std::string edit_error(const std::string& from, const std::string& to) {
-    return error_of(replaced(text(), from, to));
+    return summary_parse_error(replaced(text(), from, to));
 }
 
 const std::string headings_error =
@@ -171,8 +168,9 @@ TEST_CASE("python_overhead cells are microsecond triples") {
     CHECK(parsed.body.impact_rows[0].values[0].median.fixed(2) == "-2.50");
     const std::string bad = replaced(good, triple + " |\n| A100 | Full",
                                      "1.00 us / 2.00 us / 3.00 us |\n| A100 | Full");
-    CHECK(error_of(bad) == "Impact table contains a malformed value: expected microsecond min / "
-                           "median / max values, got '1.00 us / 2.00 us / 3.00 us'");
+    CHECK(summary_parse_error(bad) ==
+          "Impact table contains a malformed value: expected microsecond min / "
+          "median / max values, got '1.00 us / 2.00 us / 3.00 us'");
 }
 
 TEST_CASE("Layout comparison rows") {

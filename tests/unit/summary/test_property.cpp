@@ -2,6 +2,7 @@
 // final, either metric, with or without a local SKU — parses, validates against the same data,
 // survives CRLF conversion, and refreshes to itself.
 #include "fixture.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/summary/generate.hpp>
 #include <odo/summary/refresh.hpp>
@@ -102,11 +103,7 @@ private:
     ImpactMetric metric_ = ImpactMetric::CppTime;
 };
 
-std::string to_crlf(std::string s) {
-    for (std::size_t at = 0; (at = s.find('\n', at)) != std::string::npos; at += 2)
-        s.replace(at, 1, "\r\n");
-    return s;
-}
+using odo::testing::to_crlf;
 
 std::string first_error(const ValidationResult& r) {
     return r.errors.empty() ? "" : r.errors[0].code + ": " + r.errors[0].message;

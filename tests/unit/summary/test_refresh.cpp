@@ -1,4 +1,5 @@
 #include "fixture.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/summary/refresh.hpp>
 
@@ -8,17 +9,9 @@ using namespace odo::summary;
 
 namespace {
 
-std::string replaced(std::string s, const std::string& from, const std::string& to) {
-    const auto at = s.find(from);
-    REQUIRE_MESSAGE(at != std::string::npos, from);
-    return s.replace(at, from.size(), to);
-}
+using odo::testing::replaced;
 
-std::string to_crlf(std::string s) {
-    for (std::size_t at = 0; (at = s.find('\n', at)) != std::string::npos; at += 2)
-        s.replace(at, 1, "\r\n");
-    return s;
-}
+using odo::testing::to_crlf;
 
 std::string refreshed(const std::string& text, const fixture::Surface& s,
                       const RefreshOptions& o = {}) {

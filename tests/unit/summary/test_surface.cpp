@@ -16,7 +16,7 @@ boost::json::value doc(const std::string& text) {
     return odo::json::parse(text, "config.json");
 }
 
-std::string error_of(const std::string& text) {
+std::string surface_error(const std::string& text) {
     try {
         build_surface(doc(text), "candidate");
     } catch (const SummaryError& e) {
@@ -35,48 +35,48 @@ const std::string t = R"({"A100": {"gpu_time_us_cpp": 1}})";
 } // namespace
 
 TEST_CASE("surface structure errors") {
-    CHECK(error_of("[]") == "candidate benchmark config must be an object");
-    CHECK(error_of(R"({"configs": {"c": {}}})") ==
+    CHECK(surface_error("[]") == "candidate benchmark config must be an object");
+    CHECK(surface_error(R"({"configs": {"c": {}}})") ==
           "candidate benchmark config has no benchmark identity");
-    CHECK(error_of(R"({"benchmark": "", "configs": {"c": {}}})") ==
+    CHECK(surface_error(R"({"benchmark": "", "configs": {"c": {}}})") ==
           "candidate benchmark config has no benchmark identity");
-    CHECK(error_of(R"({"benchmark": "op", "configs": {}})") ==
+    CHECK(surface_error(R"({"benchmark": "op", "configs": {}})") ==
           "candidate benchmark config has no configs");
-    CHECK(error_of(R"({"benchmark": "op", "configs": {"c": 1}})") ==
+    CHECK(surface_error(R"({"benchmark": "op", "configs": {"c": 1}})") ==
           "candidate config entries must be named objects");
-    CHECK(error_of(one_entry(R"("dtypes": ["u8"])")) ==
+    CHECK(surface_error(one_entry(R"("dtypes": ["u8"])")) ==
           "candidate config 'c' has invalid or missing tier None");
-    CHECK(error_of(one_entry(R"("tier": "Basic")")) ==
+    CHECK(surface_error(one_entry(R"("tier": "Basic")")) ==
           "candidate config 'c' has invalid or missing tier 'Basic'");
-    CHECK(error_of(one_entry(R"("tier": ["basic", 1.5, true, {"a": null}])")) ==
+    CHECK(surface_error(one_entry(R"("tier": ["basic", 1.5, true, {"a": null}])")) ==
           "candidate config 'c' has invalid or missing tier ['basic', 1.5, True, {'a': None}]");
-    CHECK(error_of(one_entry(R"("tier": "basic", "string_axes": [])"))
+    CHECK(surface_error(one_entry(R"("tier": "basic", "string_axes": [])"))
               .rfind("candidate config 'c': ", 0) == 0);
-    CHECK(error_of(one_entry(R"("tier": "basic", "dtypes": ["u8"], "baselines": [])")) ==
+    CHECK(surface_error(one_entry(R"("tier": "basic", "dtypes": ["u8"], "baselines": [])")) ==
           "candidate config 'c' baselines must be an object");
 }
 
 TEST_CASE("baseline keys must equal the expanded keys") {
-    CHECK(error_of(one_entry(R"("tier": "basic", "dtypes": ["u8", "u16"],
+    CHECK(surface_error(one_entry(R"("tier": "basic", "dtypes": ["u8", "u16"],
         "baselines": {"c[InOutDataType=u8]": {}, "c[InOutDataType=zz]": {}, "c[x=1]": {}})")) ==
           "candidate config 'c' missing 1 expanded case(s), e.g. c[InOutDataType=u16]; has 2 "
           "undeclared case(s), e.g. c[InOutDataType=zz]");
-    CHECK(error_of(one_entry(R"("tier": "basic", "dtypes": [], "baselines": {})")).empty());
-    CHECK(error_of(one_entry(R"("tier": "basic", "dtypes": ["U8", "uint8"],
+    CHECK(surface_error(one_entry(R"("tier": "basic", "dtypes": [], "baselines": {})")).empty());
+    CHECK(surface_error(one_entry(R"("tier": "basic", "dtypes": ["U8", "uint8"],
         "baselines": {"c[InOutDataType=uint8]": {}})")) ==
           "candidate expanded case key is duplicated: c[InOutDataType=uint8]");
-    CHECK(error_of(one_entry(R"("tier": "basic", "dtypes": ["u8"],
+    CHECK(surface_error(one_entry(R"("tier": "basic", "dtypes": ["u8"],
         "baselines": {"c[InOutDataType=u8]": 5})")) ==
           "candidate case 'c[InOutDataType=u8]' SKU payload must be an object");
 }
 
 TEST_CASE("layout and inputKind are on every case or none") {
-    CHECK(error_of(R"({"benchmark": "op", "configs": {
+    CHECK(surface_error(R"({"benchmark": "op", "configs": {
         "a": {"tier": "basic", "dtypes": ["u8"], "string_axes": {"layout": ["NHWC"]},
               "baselines": {"a[InOutDataType=u8][layout=NHWC]": {}}},
         "b": {"tier": "basic", "dtypes": ["u8"], "baselines": {"b[InOutDataType=u8]": {}}}}})") ==
           "candidate benchmark mixes cases with and without the layout axis");
-    CHECK(error_of(R"({"benchmark": "op", "configs": {
+    CHECK(surface_error(R"({"benchmark": "op", "configs": {
         "a": {"tier": "basic", "dtypes": ["u8"], "string_axes": {"inputKind": ["Tensor"]},
               "baselines": {"a[InOutDataType=u8][inputKind=Tensor]": {}}},
         "b": {"tier": "advanced", "dtypes": ["u8"], "baselines": {"b[InOutDataType=u8]": {}}}}})") ==

@@ -1,5 +1,6 @@
 // Drives validate_summary to every error and warning code of gates.md §4 (ODO-3).
 #include "fixture.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/summary/validate.hpp>
 
@@ -9,16 +10,12 @@ using namespace odo::summary;
 
 namespace {
 
-const std::string& text() {
+const std::string& validate_text() {
     static const std::string t = fixture::render();
     return t;
 }
 
-std::string replaced(std::string s, const std::string& from, const std::string& to) {
-    const auto at = s.find(from);
-    REQUIRE_MESSAGE(at != std::string::npos, from);
-    return s.replace(at, from.size(), to);
-}
+using odo::testing::replaced;
 
 std::vector<std::string> codes(const std::vector<Issue>& issues) {
     std::vector<std::string> out;
@@ -50,10 +47,10 @@ std::string as_provisional(const std::string& s) {
 } // namespace
 
 TEST_CASE("the golden summary validates with and without artifacts") {
-    CHECK(codes_of(text()).empty());
+    CHECK(codes_of(validate_text()).empty());
     const fixture::Surface s = fixture::example_surface();
     const auto skus = fixture::sku_map();
-    CHECK(codes_of(text(), fixture::with_artifacts(s, skus)).empty());
+    CHECK(codes_of(validate_text(), fixture::with_artifacts(s, skus)).empty());
 }
 
 TEST_CASE("parse: an unparseable description is one error") {
@@ -67,26 +64,26 @@ TEST_CASE("identity, state and status checks") {
     ValidationOptions o;
     o.expected_operator = "flip";
     o.expected_candidate_commit = std::string(40, '3');
-    const auto r = validate_summary(text(), o);
+    const auto r = validate_summary(validate_text(), o);
     CHECK(codes(r.errors) == Codes{"operator-mismatch", "candidate-commit"});
     CHECK(r.errors[0].message == "metadata operator 'Example' does not match 'flip'");
     o.expected_operator = "EXAMPLE";
     o.expected_candidate_commit = fixture::CANDIDATE;
-    CHECK(codes_of(text(), o).empty());
-    CHECK(codes_of(replaced(text(), "> Final reference-hardware evidence",
+    CHECK(codes_of(validate_text(), o).empty());
+    CHECK(codes_of(replaced(validate_text(), "> Final reference-hardware evidence",
                             provisional_status_line)) == Codes{"state-status"});
-    const auto commits =
-        validate_summary(replaced(text(), "base `111111111111` \xC2\xB7 candidate `222222222222`",
-                                  "base · candidate"),
-                         {});
+    const auto commits = validate_summary(
+        replaced(validate_text(), "base `111111111111` \xC2\xB7 candidate `222222222222`",
+                 "base · candidate"),
+        {});
     CHECK(codes(commits.errors) == Codes{"status-commit", "status-commit"});
     CHECK(commits.errors[0].message == "status line does not show the base commit");
     CHECK(commits.errors[1].message == "status line does not show the candidate commit");
 }
 
 TEST_CASE("profile evidence: an error when final, a warning when provisional") {
-    const std::string vague =
-        replaced(text(), "ncu measured 93% Memory SOL and 21% Compute SOL.", "It is memory bound.");
+    const std::string vague = replaced(
+        validate_text(), "ncu measured 93% Memory SOL and 21% Compute SOL.", "It is memory bound.");
     CHECK(codes_of(vague) == Codes{"profile-evidence"});
     const auto provisional = validate_summary(as_provisional(vague), {});
     CHECK(codes(provisional.errors).empty());
@@ -94,26 +91,28 @@ TEST_CASE("profile evidence: an error when final, a warning when provisional") {
 }
 
 TEST_CASE("Scope and Impact counts, order and row structure") {
-    CHECK(codes_of(replaced(text(), "2 / 6 total", "3 / 6 total")) ==
+    CHECK(codes_of(replaced(validate_text(), "2 / 6 total", "3 / 6 total")) ==
           Codes{"optimized-count", "impact-count", "impact-count"});
     const auto count = validate_summary(
-        replaced(text(), "| H100 | Full operator | 6 |", "| H100 | Full operator | 5 |"), {});
+        replaced(validate_text(), "| H100 | Full operator | 6 |", "| H100 | Full operator | 5 |"),
+        {});
     CHECK(codes(count.errors) == Codes{"impact-count"});
     CHECK(count.errors[0].message == "H100 Full operator count does not match Scope");
-    const auto order =
-        validate_summary(replaced(text(), "| A100 | Full operator | 6 | 1.50x | 2.00x | 2.00x |",
-                                  "| A100 | Full operator | 6 | 2.50x | 2.00x | 2.00x |"),
-                         {});
+    const auto order = validate_summary(
+        replaced(validate_text(), "| A100 | Full operator | 6 | 1.50x | 2.00x | 2.00x |",
+                 "| A100 | Full operator | 6 | 2.50x | 2.00x | 2.00x |"),
+        {});
     CHECK(codes(order.errors) == Codes{"impact-order"});
     CHECK(order.errors[0].message ==
           "A100 Full operator speedup min / median / max is not ordered");
-    CHECK(codes_of(replaced(text(), "| H100 | Full operator | 6 | 1.50x | 2.00x | 2.00x |\n",
-                            "")) == Codes{"impact-rows"});
+    CHECK(codes_of(replaced(validate_text(),
+                            "| H100 | Full operator | 6 | 1.50x | 2.00x | 2.00x |\n", "")) ==
+          Codes{"impact-rows"});
     // Rows grouped per SKU: interleaving SKUs still passes the visible checks.
-    const std::string interleaved =
-        replaced(replaced(text(), "| A100 | Full operator | 6 | 1.50x | 2.00x | 2.00x |\n", ""),
-                 "| H100 | Full operator |",
-                 "| A100 | Full operator | 6 | 1.50x | 2.00x | 2.00x |\n| H100 | Full operator |");
+    const std::string interleaved = replaced(
+        replaced(validate_text(), "| A100 | Full operator | 6 | 1.50x | 2.00x | 2.00x |\n", ""),
+        "| H100 | Full operator |",
+        "| A100 | Full operator | 6 | 1.50x | 2.00x | 2.00x |\n| H100 | Full operator |");
     CHECK(codes_of(interleaved).empty());
     const fixture::Surface s = fixture::example_surface();
     const auto skus = fixture::sku_map();
@@ -121,18 +120,18 @@ TEST_CASE("Scope and Impact counts, order and row structure") {
 }
 
 TEST_CASE("Layout comparison order, rows and SKUs") {
-    const auto order =
-        validate_summary(replaced(text(), "| A100 | FakePlanar / Planar | 3.00x / 3.00x / 3.00x |",
-                                  "| A100 | FakePlanar / Planar | 3.00x / 3.00x / 2.00x |"),
-                         {});
+    const auto order = validate_summary(
+        replaced(validate_text(), "| A100 | FakePlanar / Planar | 3.00x / 3.00x / 3.00x |",
+                 "| A100 | FakePlanar / Planar | 3.00x / 3.00x / 2.00x |"),
+        {});
     CHECK(codes(order.errors) == Codes{"layout-order"});
     CHECK(order.errors[0].message ==
           "A100 FakePlanar / Planar before min / median / max is not ordered");
-    CHECK(codes_of(replaced(text(),
+    CHECK(codes_of(replaced(validate_text(),
                             "| H100 | Interleaved / Planar | 2.00x / 2.00x / 2.00x | 2.00x / 2.00x "
                             "/ 2.00x |\n",
                             "")) == Codes{"layout-rows"});
-    CHECK(codes_of(replaced(replaced(text(), "| H100 | Interleaved / Planar |",
+    CHECK(codes_of(replaced(replaced(validate_text(), "| H100 | Interleaved / Planar |",
                                      "| L40S | Interleaved / Planar |"),
                             "| H100 | FakePlanar / Planar |", "| L40S | FakePlanar / Planar |")) ==
           Codes{"sku-rows"});
@@ -140,7 +139,7 @@ TEST_CASE("Layout comparison order, rows and SKUs") {
 
 TEST_CASE("checklist codes") {
     const std::string unchecked =
-        replaced(text(), "- [x] **Baselines updated**", "- [ ] **Baselines updated**");
+        replaced(validate_text(), "- [x] **Baselines updated**", "- [ ] **Baselines updated**");
     CHECK(codes_of(unchecked) == Codes{"checklist-unchecked"});
     CHECK(codes_of(as_provisional(unchecked)).empty());
     const std::string placeholder = replaced(
@@ -154,14 +153,14 @@ TEST_CASE("checklist codes") {
     CHECK(codes(provisional.warnings) == Codes{"checklist-placeholder"});
     CHECK(provisional.warnings[0].message == "Baselines updated still contains a placeholder");
     const auto weak = validate_summary(
-        replaced(text(), "ncu measured 93% Memory SOL at-ridge; PASS.", "done"), {});
+        replaced(validate_text(), "ncu measured 93% Memory SOL at-ridge; PASS.", "done"), {});
     CHECK(codes(weak.errors) == Codes{"checklist-evidence"});
     CHECK(weak.errors[0].message == "Lead exhaustion is checked without concrete hard evidence");
     ValidationOptions gates;
     gates.evidence_results = fixture::all_pass();
     gates.evidence_results->erase("Lead exhaustion");
     (*gates.evidence_results)["Review/refactor gate"] = "N-A";
-    const auto gate = validate_summary(text(), gates);
+    const auto gate = validate_summary(validate_text(), gates);
     CHECK(codes(gate.errors) == Codes{"checklist-gate", "checklist-gate"});
     CHECK(gate.errors[0].message == "Lead exhaustion is checked but its hard gate is missing");
     CHECK(gate.errors[1].message == "Review/refactor gate is checked but its hard gate is N-A");
@@ -170,20 +169,22 @@ TEST_CASE("checklist codes") {
 TEST_CASE("learning codes") {
     const std::string learning =
         "Vectorized RGB loads made Tensor Interleaved RGB8 cases 2.00x faster.";
-    const std::string with_default = replaced(text(), learning, std::string(default_learning));
+    const std::string with_default =
+        replaced(validate_text(), learning, std::string(default_learning));
     CHECK(codes_of(with_default) == Codes{"learning-placeholder"});
     const auto provisional = validate_summary(as_provisional(with_default), {});
     CHECK(codes(provisional.warnings) == Codes{"learning-placeholder"});
     CHECK(provisional.warnings[0].message ==
           "Top learnings still contains the provisional default");
     const auto oversized = validate_summary(
-        as_provisional(replaced(text(), learning, std::string(498, 'a') + " b.")), {});
+        as_provisional(replaced(validate_text(), learning, std::string(498, 'a') + " b.")), {});
     CHECK(codes(oversized.errors) == Codes{"learning-placeholder"});
     CHECK(oversized.errors[0].message == "Top learnings contains a placeholder or oversized item");
-    CHECK(codes_of(replaced(text(), learning, "TODO write this.")) ==
+    CHECK(codes_of(replaced(validate_text(), learning, "TODO write this.")) ==
           Codes{"learning-placeholder"});
-    CHECK(codes_of(replaced(text(), learning, "Loads helped")) == Codes{"learning-sentence"});
-    CHECK(codes_of(replaced(text(), learning, "Loads helped. Stores did not")) ==
+    CHECK(codes_of(replaced(validate_text(), learning, "Loads helped")) ==
+          Codes{"learning-sentence"});
+    CHECK(codes_of(replaced(validate_text(), learning, "Loads helped. Stores did not")) ==
           Codes{"learning-sentence", "learning-sentence"});
 }
 
@@ -192,19 +193,19 @@ TEST_CASE("artifact codes") {
     const auto skus = fixture::sku_map();
     ValidationOptions partial;
     partial.baseline_config = &s.before;
-    CHECK(codes_of(text(), partial) == Codes{"artifact-inputs"});
+    CHECK(codes_of(validate_text(), partial) == Codes{"artifact-inputs"});
     const boost::json::value bad_map = boost::json::object{{"entries", 1}};
-    const auto surface = validate_summary(text(), fixture::with_artifacts(s, bad_map));
+    const auto surface = validate_summary(validate_text(), fixture::with_artifacts(s, bad_map));
     CHECK(codes(surface.errors) == Codes{"benchmark-surface"});
     CHECK(surface.errors[0].message == "SKU map must contain an entries array");
     const auto o = fixture::with_artifacts(s, skus);
-    std::string total = replaced(text(), "2 / 6 total", "2 / 7 total");
+    std::string total = replaced(validate_text(), "2 / 6 total", "2 / 7 total");
     for (const char* sku : {"A100", "H100"})
         total = replaced(total, std::string("| ") + sku + " | Full operator | 6 |",
                          std::string("| ") + sku + " | Full operator | 7 |");
     CHECK(codes_of(total, o) == Codes{"full-count", "impact-statistics"});
-    const auto categories =
-        validate_summary(replaced(text(), "- `Tensor Planar RGBF32`", "- `Tensor Planar RGB8`"), o);
+    const auto categories = validate_summary(
+        replaced(validate_text(), "- `Tensor Planar RGBF32`", "- `Tensor Planar RGB8`"), o);
     CHECK(codes(categories.errors) == Codes{"categories"});
     CHECK(categories.errors[0].message ==
           "Scope categories do not match the optimized cases: expected ['Tensor Interleaved "
@@ -212,20 +213,21 @@ TEST_CASE("artifact codes") {
     boost::json::value more_references = skus;
     more_references.as_object()["entries"].as_array().push_back(
         boost::json::object{{"stem", "L40S_PCIE"}});
-    const auto coverage = validate_summary(text(), fixture::with_artifacts(s, more_references));
+    const auto coverage =
+        validate_summary(validate_text(), fixture::with_artifacts(s, more_references));
     CHECK(codes(coverage.errors) == Codes{"reference-coverage"});
     CHECK(coverage.errors[0].message ==
           "final summary lacks full basic+advanced timing coverage for reference SKU(s): "
           "L40S_PCIE");
     const std::string stray_warning =
-        replaced(text(), "222222222222`\n",
+        replaced(validate_text(), "222222222222`\n",
                  "222222222222`\n\n> \xE2\x9A\xA0\xEF\xB8\x8F **Non-reference local GPU:** Results "
                  "from L40S are provisional.\n");
     CHECK(codes_of(stray_warning, o) == Codes{"local-sku-warning"});
     // A surface error ends the artifact checks; earlier issues stay.
     fixture::Surface broken = fixture::example_surface();
     broken.configs(true).erase("example_rgb_planar_basic");
-    const auto both = validate_summary(replaced(text(), "2 / 6 total", "3 / 6 total"),
+    const auto both = validate_summary(replaced(validate_text(), "2 / 6 total", "3 / 6 total"),
                                        fixture::with_artifacts(broken, skus));
     CHECK(codes(both.errors) ==
           Codes{"optimized-count", "impact-count", "impact-count", "benchmark-surface"});

@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -10,9 +11,9 @@
 class TempDir {
 public:
     TempDir() {
-        static int counter = 0;
+        static std::atomic<int> counter{0};
         path_ = std::filesystem::temp_directory_path() /
-                ("odo-surface-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+                ("odo-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
         std::filesystem::remove_all(path_);
         std::filesystem::create_directories(path_);
     }

@@ -1,0 +1,36 @@
+#pragma once
+// What the CLI tests share: running the tools in a throw-away repository and editing its files.
+// One definition each: the CLI test files are compiled as one unit (CMake's unity build).
+#include "temp_repo.hpp"
+#include "text_helpers.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+namespace odo::testing {
+
+// optimize_op with `args`, run in `repo` with PATH limited to the system's programs.
+inline ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
+    args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
+    return run_in(repo.root(), "/usr/bin/env", args);
+}
+
+// odo_baseline with `args`, run in `repo`.
+inline ProcessResult odo_baseline(const TempRepo& repo, std::vector<std::string> args) {
+    return run_in(repo.root(), ODO_BASELINE_TOOL, args);
+}
+
+// Replaces the first `from` in the repository file `path` with `to`; the test fails where
+// `from` is absent, so a fixture edit cannot silently do nothing.
+inline void replace_in(const TempRepo& repo, const std::string& path, const std::string& from,
+                       const std::string& to) {
+    std::string content = repo.read(path);
+    const auto at = content.find(from);
+    const std::string missing = path + " holds no " + from;
+    REQUIRE_MESSAGE(at != std::string::npos, missing);
+    repo.write(path, content.replace(at, from.size(), to));
+}
+
+} // namespace odo::testing
