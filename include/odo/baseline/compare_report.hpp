@@ -3,6 +3,7 @@
 #include "odo/baseline/detail/median.hpp"
 #include "odo/baseline/detail/number_text.hpp"
 #include "odo/baseline/row_label.hpp"
+#include "odo/core/junit.hpp"
 
 #include <algorithm>
 #include <array>
@@ -127,49 +128,24 @@ render_compare_markdown(const CompareResult& r, const std::string& baseline_sour
     return out;
 }
 
-namespace detail {
-
-inline std::string xml_escaped(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
-}
-
-} // namespace detail
-
 // The JUnit report: one suite per SKU, one failing test case per flagged row.
 inline std::string render_compare_junit(const CompareResult& r) {
     const std::size_t tests = r.matched() + r.count(CompareClass::MissingInCurrent) +
                               r.count(CompareClass::NewInCurrent) +
                               r.count(CompareClass::MissingSku);
     std::string out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<testsuite name=\"" +
-                      detail::xml_escaped("cvcuda.perf_regression." + r.sku) + "\" tests=\"" +
-                      std::to_string(tests) + "\" failures=\"" + std::to_string(r.flagged()) +
-                      "\" errors=\"0\">\n";
+                      odo::detail::xml_text("cvcuda.perf_regression." + r.sku, true) +
+                      "\" tests=\"" + std::to_string(tests) + "\" failures=\"" +
+                      std::to_string(r.flagged()) + "\" errors=\"0\">\n";
     for (const CompareRow& row : r.rows)
         if (row.flagged())
             out += "  <testcase classname=\"cvcuda.perf." + std::string(junit_name(row.kind)) +
                    "\" name=\"" +
-                   detail::xml_escaped(case_label(row.config_key, row.language, row.case_key)) +
+                   odo::detail::xml_text(case_label(row.config_key, row.language, row.case_key),
+                                         true) +
                    "\">\n    <failure message=\"" +
-                   detail::xml_escaped(detail::compare_row_text(row)) + "\"/>\n  </testcase>\n";
+                   odo::detail::xml_text(detail::compare_row_text(row), true) +
+                   "\"/>\n  </testcase>\n";
     return out + "</testsuite>\n";
 }
 

@@ -150,3 +150,12 @@ TEST_CASE("the Markdown and JUnit reports") {
                      "(InOutDataType=uchar3, shape=8x1080x1920, layout=NHWC, "
                      "inputKind=Tensor)\">") != std::string::npos);
 }
+
+TEST_CASE("the JUnit report escapes control characters and markup in what the run named") {
+    CompareResult r;
+    r.sku = std::string("H100\x01<&\"", 8); // an artifact's SKU is the run's text
+    const std::string junit = render_compare_junit(r);
+    CHECK(junit.find("<testsuite name=\"cvcuda.perf_regression.H100\\x01&lt;&amp;&quot;\"") !=
+          std::string::npos);
+    CHECK(junit.find('\x01') == std::string::npos);
+}
