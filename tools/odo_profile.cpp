@@ -12,6 +12,7 @@
 // its output lacks the figures the classification reads or cannot be read (import: the sanitizer
 // log reports errors); 2 bad options, an unreadable file, no profiler on PATH, or no kernel
 // matched the case and kernel regex.
+#include "driver_main.hpp"
 #include "profile_options.hpp"
 
 #include <odo/core/error.hpp>
@@ -348,7 +349,7 @@ int run_import(const ProfileImportOptions& o) {
 } // namespace
 
 int main(int argc, char** argv) {
-    try {
+    return odo::driver::guarded_main("odo_profile", [&] {
         const ProfileOptions options = odo::driver::parse_profile_options({argv + 1, argv + argc});
         if (options.help) {
             odo::driver::print_profile_help(std::cout);
@@ -359,12 +360,5 @@ int main(int argc, char** argv) {
             return 0;
         }
         return options.import ? run_import(*options.import) : run(options);
-    } catch (const odo::driver::UsageError& e) {
-        odo::print_error(std::cerr, e, "odo_profile: error: ", " (see --help)");
-    } catch (const odo::InputError& e) {
-        odo::print_error(std::cerr, e, "odo_profile: ");
-    } catch (const std::exception& e) {
-        odo::print_error(std::cerr, e, "odo_profile: internal error: ");
-    }
-    return 2;
+    });
 }

@@ -1,6 +1,7 @@
 // optimize_op: the thin driver. Options -> context -> phase -> render -> exit code.
 //   optimize_op <Operator> --phase preflight|evidence|summary [options]
 // Exit codes: 0 clean, 1 blocking findings, 2 usage or input error.
+#include "driver_main.hpp"
 #include "driver_options.hpp"
 
 #include <odo/core/atomic_write.hpp>
@@ -121,7 +122,7 @@ int run(const Options& o) {
 } // namespace
 
 int main(int argc, char** argv) {
-    try {
+    return odo::driver::guarded_main("optimize_op", [&] {
         const Options options = odo::driver::parse_options({argv + 1, argv + argc});
         if (options.help) {
             odo::driver::print_help(std::cout);
@@ -132,12 +133,5 @@ int main(int argc, char** argv) {
             return 0;
         }
         return run(options);
-    } catch (const odo::driver::UsageError& e) {
-        odo::print_error(std::cerr, e, "optimize_op: error: ", " (see --help)");
-    } catch (const odo::InputError& e) {
-        odo::print_error(std::cerr, e, "optimize_op: ");
-    } catch (const std::exception& e) {
-        odo::print_error(std::cerr, e, "optimize_op: internal error: ");
-    }
-    return 2;
+    });
 }

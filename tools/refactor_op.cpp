@@ -3,6 +3,7 @@
 //   refactor_op <Operator> [--phase assess|verify] [options]
 //   refactor_op --all-operators | --variants NAME | --simulate-hoist A,B [options]
 // Exit codes: 0 no GAP; 1 verify found a GAP; 2 usage or input error.
+#include "driver_main.hpp"
 #include "refactor_options.hpp"
 
 #include <odo/core/atomic_write.hpp>
@@ -141,7 +142,7 @@ int run(const Options& o) {
 } // namespace
 
 int main(int argc, char** argv) {
-    try {
+    return odo::driver::guarded_main("refactor_op", [&] {
         const Options options = odo::refactor_driver::parse_options({argv + 1, argv + argc});
         if (options.help) {
             odo::refactor_driver::print_help(std::cout);
@@ -152,12 +153,5 @@ int main(int argc, char** argv) {
             return 0;
         }
         return run(options);
-    } catch (const odo::driver::UsageError& e) {
-        odo::print_error(std::cerr, e, "refactor_op: error: ", " (see --help)");
-    } catch (const odo::InputError& e) {
-        odo::print_error(std::cerr, e, "refactor_op: ");
-    } catch (const std::exception& e) {
-        odo::print_error(std::cerr, e, "refactor_op: internal error: ");
-    }
-    return 2;
+    });
 }
