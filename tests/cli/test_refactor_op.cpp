@@ -28,16 +28,10 @@ struct RefactorRun {
     boost::json::value report;
 
     std::string status(const std::string& id) const {
-        for (const auto& f : report.at("findings").as_array())
-            if (f.at("id").as_string() == id)
-                return std::string(f.at("status").as_string());
-        return "absent";
+        return odo::testing::finding_field(report, id, "status", "absent");
     }
     std::string field(const std::string& id, const char* name) const {
-        for (const auto& f : report.at("findings").as_array())
-            if (f.at("id").as_string() == id)
-                return std::string(f.at(name).as_string());
-        return {};
+        return odo::testing::finding_field(report, id, name, {});
     }
     std::string verdict() const { return std::string(report.at("verdict").as_string()); }
 };

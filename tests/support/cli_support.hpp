@@ -4,6 +4,8 @@
 #include "temp_repo.hpp"
 #include "text_helpers.hpp"
 
+#include <boost/json.hpp>
+
 #include <doctest/doctest.h>
 
 #include <string>
@@ -15,6 +17,15 @@ namespace odo::testing {
 inline ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
     args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
     return run_in(repo.root(), "/usr/bin/env", args);
+}
+
+// The field `name` of the finding `id` of a JSON report, or `absent` when no finding has that id.
+inline std::string finding_field(const boost::json::value& report, const std::string& id,
+                                 const char* name, const std::string& absent) {
+    for (const auto& f : report.at("findings").as_array())
+        if (f.at("id").as_string() == id)
+            return std::string(f.at(name).as_string());
+    return absent;
 }
 
 // odo_baseline with `args`, run in `repo`.
