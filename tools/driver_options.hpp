@@ -1,6 +1,7 @@
 #pragma once
 // Command-line options of optimize_op (gates.md §1 plus --repo and --layout).
 #include "option_checks.hpp"
+#include "repository_options.hpp"
 
 #include <odo/version.hpp>
 
@@ -15,7 +16,7 @@
 
 namespace odo::driver {
 
-struct Options {
+struct Options : RepositoryOptions {
     std::string operator_name;
     std::string phase;
     std::string base = "main";
@@ -30,11 +31,6 @@ struct Options {
     std::optional<std::string> bottleneck;
     std::optional<std::string> profile_evidence;
     std::string format = "md";
-    std::optional<std::string> out;
-    std::optional<std::string> repo;
-    std::optional<std::string> layout;
-    bool help = false;
-    bool version = false;
 };
 
 namespace detail {
@@ -79,15 +75,8 @@ inline boost::program_options::options_description option_descriptions(Options& 
         "profile-evidence", po::value<std::string>()->value_name("TEXT"),
         "measured profiler evidence paragraph (summary init)")(
         "format", po::value(&o.format)->value_name("FORMAT"),
-        "md (default), json or junit report (preflight, evidence)")(
-        "out", po::value<std::string>()->value_name("PATH"),
-        "also write the report to PATH, atomically")(
-        "repo", po::value<std::string>()->value_name("DIR"),
-        "the op repository (default: git top level of the current directory)")(
-        "layout", po::value<std::string>()->value_name("FILE"),
-        "layout profile JSON (default: <repo>/odo-layout.json if present, else CV-CUDA)")(
-        "help,h", po::bool_switch(&o.help), "show this help and exit")(
-        "version", po::bool_switch(&o.version), "print the version and exit");
+        "md (default), json or junit report (preflight, evidence)");
+    add_repository_options(d, o);
     return d;
 }
 
@@ -115,21 +104,15 @@ inline Options parse_options(const std::vector<std::string>& args) {
     notify_options(vm);
     if (o.help || o.version)
         return o;
-    auto take = [&](const char* name, std::optional<std::string>& field) {
-        if (vm.count(name))
-            field = vm[name].as<std::string>();
-    };
-    take("results", o.results);
-    take("mr-iid", o.mr_iid);
-    take("benchmark-base", o.benchmark_base);
-    take("optimized-cases-file", o.optimized_cases_file);
-    take("state", o.state);
-    take("impact-metric", o.impact_metric);
-    take("bottleneck", o.bottleneck);
-    take("profile-evidence", o.profile_evidence);
-    take("out", o.out);
-    take("repo", o.repo);
-    take("layout", o.layout);
+    take_string(vm, "results", o.results);
+    take_string(vm, "mr-iid", o.mr_iid);
+    take_string(vm, "benchmark-base", o.benchmark_base);
+    take_string(vm, "optimized-cases-file", o.optimized_cases_file);
+    take_string(vm, "state", o.state);
+    take_string(vm, "impact-metric", o.impact_metric);
+    take_string(vm, "bottleneck", o.bottleneck);
+    take_string(vm, "profile-evidence", o.profile_evidence);
+    take_repository_options(vm, o);
     o.base_given = vm.count("base") && !vm["base"].defaulted();
     if (o.operator_name.empty())
         throw UsageError("the following arguments are required: operator");

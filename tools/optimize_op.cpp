@@ -3,6 +3,7 @@
 // Exit codes: 0 clean, 1 blocking findings, 2 usage or input error.
 #include "driver_main.hpp"
 #include "driver_options.hpp"
+#include "repository_root.hpp"
 
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
@@ -25,17 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using odo::driver::Options;
-
-// The op repository: --repo, else the git top level of the current directory.
-fs::path repository_root(const Options& o) {
-    const fs::path start = o.repo ? fs::path(*o.repo) : fs::current_path();
-    if (o.repo && !fs::is_directory(start))
-        throw odo::InputError("--repo " + *o.repo + ": not a directory");
-    if (auto top = odo::repo::Git::toplevel(start))
-        return *top;
-    throw odo::InputError((o.repo ? "--repo " + *o.repo : start.string()) +
-                          ": not inside a git repository (give --repo DIR)");
-}
 
 // The MR description: --results FILE, or stdin for '-'; nullopt when not given, which ODO-3
 // reports. A named file that cannot be read is an input error naming it, not a missing summary.
@@ -95,7 +85,7 @@ int run_summary(const Options& o, const fs::path& root, const odo::repo::Layout&
 }
 
 int run(const Options& o) {
-    const fs::path root = repository_root(o);
+    const fs::path root = odo::driver::repository_root(o);
     const odo::repo::Layout layout = odo::repo::layout_for_repository(
         root, o.layout ? std::optional<fs::path>(*o.layout) : std::nullopt);
     odo::repo::OperatorPaths op = odo::repo::resolve_operator(root, layout, o.operator_name);

@@ -5,6 +5,7 @@
 // Exit codes: 0 no GAP; 1 verify found a GAP; 2 usage or input error.
 #include "driver_main.hpp"
 #include "refactor_options.hpp"
+#include "repository_root.hpp"
 
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
@@ -26,16 +27,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using odo::refactor_driver::Options;
-
-fs::path repository_root(const Options& o) {
-    const fs::path start = o.repo ? fs::path(*o.repo) : fs::current_path();
-    if (o.repo && !fs::is_directory(start))
-        throw odo::InputError("--repo " + *o.repo + ": not a directory");
-    if (auto top = odo::repo::Git::toplevel(start))
-        return *top;
-    throw odo::InputError((o.repo ? "--repo " + *o.repo : start.string()) +
-                          ": not inside a git repository (give --repo DIR)");
-}
 
 // The guideline's curated tunables, the command line's floor over them.
 odo::refactor::AssessSettings settings(const Options& o, const fs::path& root,
@@ -93,6 +84,7 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
         const odo::refactor::VerifyInput in{
             git, layout, op, now, before, o.base, pixels, o.pixel_evidence.value_or(""), s};
         report.phase = odo::refactor::Phase::Verify;
+        report.base_commit = *base;
         report.domains = {"verify"};
         odo::refactor::RefactorSummary summary;
         report.findings = odo::refactor::verify_findings(in, summary);
@@ -130,7 +122,7 @@ int run_corpus(const Options& o, const fs::path& root, const odo::repo::Layout& 
 }
 
 int run(const Options& o) {
-    const fs::path root = repository_root(o);
+    const fs::path root = odo::driver::repository_root(o);
     const odo::repo::Layout layout = odo::repo::layout_for_repository(
         root, o.layout ? std::optional<fs::path>(*o.layout) : std::nullopt);
     const auto s = settings(o, root, layout);

@@ -2,6 +2,7 @@
 // Command-line options of refactor_op (review-refactor.md §2.2, plus --repo, --layout and
 // --pixel-evidence).
 #include "option_checks.hpp"
+#include "repository_options.hpp"
 
 #include <odo/core/text.hpp>
 #include <odo/version.hpp>
@@ -19,7 +20,7 @@ namespace odo::refactor_driver {
 
 using driver::UsageError;
 
-struct Options {
+struct Options : driver::RepositoryOptions {
     std::string operator_name;
     std::string phase = "assess";
     bool phase_given = false;
@@ -27,15 +28,10 @@ struct Options {
     std::string base = "main";
     std::optional<std::size_t> min_block_lines;
     std::string format = "md";
-    std::optional<std::string> out;
-    std::optional<std::string> repo;
-    std::optional<std::string> layout;
     std::optional<std::string> pixel_evidence;
     bool all_operators = false;
     std::optional<std::string> variants;
     std::vector<std::string> simulate_hoist;
-    bool help = false;
-    bool version = false;
 };
 
 inline boost::program_options::options_description
@@ -58,15 +54,8 @@ option_descriptions(Options& o, std::string& domain, std::int64_t& floor, std::s
         "every body named NAME across the private sources, clustered into variants")(
         "simulate-hoist", po::value(&hoist)->value_name("A,B"),
         "RED-2 per operator before and after hoisting the named bodies")(
-        "format", po::value(&o.format)->value_name("FORMAT"),
-        "md (default) or json")("out", po::value<std::string>()->value_name("PATH"),
-                                "also write the report to PATH, atomically")(
-        "repo", po::value<std::string>()->value_name("DIR"),
-        "the op repository (default: git top level of the current directory)")(
-        "layout", po::value<std::string>()->value_name("FILE"),
-        "layout profile JSON (default: <repo>/odo-layout.json if present, else CV-CUDA)")(
-        "help,h", po::bool_switch(&o.help), "show this help and exit")(
-        "version", po::bool_switch(&o.version), "print the version and exit");
+        "format", po::value(&o.format)->value_name("FORMAT"), "md (default) or json");
+    driver::add_repository_options(d, o);
     return d;
 }
 
@@ -137,15 +126,9 @@ inline Options parse_options(const std::vector<std::string>& args) {
     driver::notify_options(vm);
     if (o.help || o.version)
         return o;
-    auto take = [&](const char* name, std::optional<std::string>& field) {
-        if (vm.count(name))
-            field = vm[name].as<std::string>();
-    };
-    take("out", o.out);
-    take("repo", o.repo);
-    take("layout", o.layout);
-    take("pixel-evidence", o.pixel_evidence);
-    take("variants", o.variants);
+    driver::take_repository_options(vm, o);
+    driver::take_string(vm, "pixel-evidence", o.pixel_evidence);
+    driver::take_string(vm, "variants", o.variants);
     o.phase_given = vm.count("phase") > 0;
     if (o.phase != "assess" && o.phase != "verify")
         throw UsageError("argument --phase: invalid choice '" + o.phase +
