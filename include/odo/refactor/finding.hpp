@@ -72,6 +72,7 @@ struct Report {
     std::vector<std::string> domains;
     std::vector<Finding> findings;
     std::optional<RefactorSummary> summary; // verify only
+    std::string base_commit;                // verify only: the base, resolved to a commit
     std::string checklist; // the Review/refactor gate evidence (checklist_evidence)
 
     std::size_t count(Status s) const noexcept {

@@ -125,6 +125,8 @@ inline std::string render_json(const Report& r) {
                             {"verdict", std::string(to_string(verdict(r)))}};
     if (r.summary)
         doc["summary"] = summary_json(*r.summary);
+    if (!r.base_commit.empty())
+        doc["base_commit"] = r.base_commit;
     if (!r.checklist.empty())
         doc["checklist"] = r.checklist;
     return json::dumps(doc, {2, true, true});
