@@ -113,9 +113,10 @@ struct ImportArgs {
         add("dry-run", po::bool_switch(&dry_run), "check and print the plan, write nothing");
         add("complete", po::bool_switch(&complete),
             "refuse unless the inputs measure every case of each imported operator on every SKU "
-            "of the SKU map, naming the missing ones (an absent shard or runner)");
+            "of the SKU map and every shard of a sharded run arrived, naming the missing ones");
         add("shards", po::value(&shards)->value_name("N"),
-            "with --complete: the runs were sharded N ways; name each missing case's shard");
+            "the runs were sharded N ways, also for a SKU none of whose artifacts arrived; must "
+            "agree with the shard count the artifacts record");
         add("write-summary", po::value(&summary)->value_name("MD"),
             "also write a Markdown table of the changes");
         add("max-regression-pct", po::value(&options.max_regression_pct)->value_name("PCT"),

@@ -16,6 +16,7 @@
 #include <odo/baseline/nvbench_json.hpp>
 #include <odo/baseline/nvbench_run.hpp>
 #include <odo/baseline/regression_at_ref.hpp>
+#include <odo/baseline/shard_coverage.hpp>
 #include <odo/baseline/validation.hpp>
 #include <odo/baseline/validation_report.hpp>
 #include <odo/core/atomic_write.hpp>
@@ -141,12 +142,14 @@ struct ImportCommand : odo::driver::ImportArgs {
         const auto map = load_sku_map(repo);
         const ConfigSet set = load_configs(repo);
         std::vector<std::string> problems;
-        const auto updates = merge_artifacts(artifacts(set, map, languages), problems);
+        const std::vector<Artifact> inputs = artifacts(set, map, languages);
+        const ShardCoverage coverage = shard_coverage(inputs, map.stems(), shards, problems);
+        const auto updates = merge_artifacts(inputs, problems);
         if (!problems.empty()) {
             odo::print_capped(std::cerr, problems, odo::max_problem_lines);
             return exit_bad_input;
         }
-        if (complete && !surface_complete(set, updates, map.stems()))
+        if (complete && !surface_complete(set, updates, map.stems(), coverage))
             return exit_failed;
         options.quality = odo::baseline::quality_policy(map, limits.quality, languages);
         const ImportPlan plan = plan_import(set, updates, map.stems(), options);
@@ -164,16 +167,23 @@ struct ImportCommand : odo::driver::ImportArgs {
         return exit_ok;
     }
 
-    // --complete: names the cases no input measured; false when there are any.
+    // --complete: names the shards no artifact arrived of and the cases no input measured;
+    // false when there are any.
     bool surface_complete(const ConfigSet& set, const std::vector<BaselineUpdate>& updates,
-                          const std::vector<std::string>& skus) const {
+                          const std::vector<std::string>& skus,
+                          const ShardCoverage& coverage) const {
         const auto missing = missing_cases(set, updates, skus, options.operators);
-        if (missing.empty())
+        std::vector<std::string> lines = shard_gap_lines(coverage);
+        const std::size_t shard_gaps = lines.size();
+        for (std::string& line : missing_case_lines(missing, coverage.counts))
+            lines.push_back(std::move(line));
+        if (lines.empty())
             return true;
-        odo::print_capped(std::cerr, missing_case_lines(missing, shards), odo::max_problem_lines);
+        odo::print_capped(std::cerr, lines, odo::max_problem_lines);
         std::cerr << "baseline import refused: " << missing.size()
-                  << " case/SKU row(s) of the surface are missing from the inputs (an artifact "
-                     "of a shard or a runner did not arrive); nothing was written\n";
+                  << " case/SKU row(s) of the surface are missing from the inputs, " << shard_gaps
+                  << " shard problem(s) (an artifact of a shard or a runner did not arrive); "
+                     "nothing was written\n";
         return false;
     }
 

@@ -1,5 +1,6 @@
 // odo_baseline end to end on throw-away copies of the op repository fixture (tests/data/oprepo):
 // every subcommand, its exit codes and what it writes.
+#include "artifact_builder.hpp"
 #include "temp_repo.hpp"
 #include "text_helpers.hpp"
 
@@ -55,24 +56,10 @@ std::string run_artifact(const TempRepo& repo, const std::vector<std::string>& s
     boost::json::object baselines;
     const boost::json::value doc = committed(repo);
     for (const auto& c : doc.at("configs").at("invert_uchar3_basic").at("baselines").as_object())
-        for (const std::string& sku : skus) {
-            const auto& row = c.value().at(sku).as_object();
-            const double cpp = row.at("gpu_time_us_cpp").as_double() * factor(c.key());
-            const double python = row.at("gpu_time_us_python").as_double() * factor(c.key());
+        for (const std::string& sku : skus)
             baselines[c.key()].emplace_object()[sku] =
-                boost::json::object{{"n_runs", 1},
-                                    {"gpu_time_us_cpp", cpp},
-                                    {"gpu_time_us_python", python},
-                                    {"gpu_noise_us_cpp", cpp * 0.004},
-                                    {"gpu_noise_us_python", python * 0.004},
-                                    {"gpu_bwutil_cpp", 0.81},
-                                    {"gpu_bwutil_python", 0.8}};
-        }
-    return odo::json::dumps(boost::json::object{{"schema_version", 1},
-                                                {"run_metadata", {{"is_nightly", nightly}}},
-                                                {"baselines", std::move(baselines)}},
-                            {4, false, true}) +
-           "\n";
+                odo::testing::scaled_artifact_row(c.value().at(sku).as_object(), factor(c.key()));
+    return odo::testing::artifact_text(std::move(baselines), {{"is_nightly", nightly}});
 }
 
 double same(const std::string&) {

@@ -1,6 +1,8 @@
 // odo_baseline import of sharded runs, as a CI import job sees them: artifacts of every SKU x
-// shard merged into the same bytes whatever order they are given in, and an absent shard's cases
-// named with --complete, nothing written.
+// shard merged into the same bytes whatever order they are given in, an absent shard named by
+// number and by its cases with --complete, nothing written; empty shards merge as empty runs; the
+// artifacts' shard records must agree.
+#include "artifact_builder.hpp"
 #include "cli_support.hpp"
 #include "temp_repo.hpp"
 #include "text_helpers.hpp"
@@ -28,34 +30,23 @@ using odo::testing::odo_baseline;
 
 using odo::testing::contains;
 
-// The artifact of one run of shard `shard` of 2 on `sku`: the committed invert rows of the
-// shard's cases, times scaled by `factor`, 0.4 % noise.
+// The artifact of one run of shard `shard` of `count` on `sku`, recording its shard: the
+// committed invert rows of the shard's cases, times scaled by `factor`, 0.4 % noise.
 std::string shard_artifact(const TempRepo& repo, const std::string& sku, std::int64_t shard,
-                           double factor, std::vector<std::string>& cases) {
+                           double factor, std::vector<std::string>& cases, std::int64_t count = 2) {
     const auto doc = odo::json::parse(repo.read(invert_config), invert_config);
     boost::json::object baselines;
     for (const auto& config : doc.at("configs").as_object())
         for (const auto& c : config.value().at("baselines").as_object()) {
-            if (odo::surface::shard_index_of(c.key(), 2) != shard)
+            if (odo::surface::shard_index_of(c.key(), count) != shard)
                 continue;
             cases.emplace_back(c.key());
-            const auto& row = c.value().at(sku).as_object();
-            const double cpp = row.at("gpu_time_us_cpp").as_double() * factor;
-            const double python = row.at("gpu_time_us_python").as_double() * factor;
             baselines[c.key()].emplace_object()[sku] =
-                boost::json::object{{"n_runs", 1},
-                                    {"gpu_time_us_cpp", cpp},
-                                    {"gpu_time_us_python", python},
-                                    {"gpu_noise_us_cpp", cpp * 0.004},
-                                    {"gpu_noise_us_python", python * 0.004},
-                                    {"gpu_bwutil_cpp", 0.81},
-                                    {"gpu_bwutil_python", 0.8}};
+                odo::testing::scaled_artifact_row(c.value().at(sku).as_object(), factor);
         }
-    return odo::json::dumps(boost::json::object{{"schema_version", 1},
-                                                {"run_metadata", {{"is_nightly", false}}},
-                                                {"baselines", std::move(baselines)}},
-                            {4, false, true}) +
-           "\n";
+    return odo::testing::artifact_text(
+        std::move(baselines),
+        {{"is_nightly", false}, {"shard", {{"sku", sku}, {"index", shard}, {"count", count}}}});
 }
 
 } // namespace
@@ -118,4 +109,101 @@ TEST_CASE("odo_baseline import: sharded runs of two SKUs merge to the same bytes
 
     CHECK(odo_baseline(repo, {"import", "--from", from[1], "--shards", "0x"}).exit_code == 2);
     CHECK(odo_baseline(repo, {"import", "--from", from[1], "--shards", "-2"}).exit_code == 2);
+}
+
+TEST_CASE("odo_baseline import: empty shards are empty runs; an absent one is named by number") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string original = repo.read(invert_config);
+    // More shards than cases: most are empty, and every one of them uploads an artifact.
+    const std::int64_t count = 40;
+    std::vector<std::string> from;
+    std::int64_t empty = 0, full = 0;
+    std::vector<std::string> full_cases;
+    for (const std::string& sku : skus)
+        for (std::int64_t shard = 1; shard <= count; ++shard) {
+            const std::string path = "runs/" + sku + "-" + std::to_string(shard) + ".json";
+            std::vector<std::string> cases;
+            repo.write(path, shard_artifact(repo, sku, shard, 1.01, cases, count));
+            from.insert(from.end(), {"--from", path});
+            if (sku == skus[1] && cases.empty() && !empty)
+                empty = shard;
+            if (sku == skus[1] && !cases.empty() && !full) {
+                full = shard;
+                full_cases = cases;
+            }
+        }
+    REQUIRE(empty > 0);
+    REQUIRE(full > 0);
+    std::vector<std::string> args{"import", "--complete", "--operator", "invert",
+                                  "--allow-regressions"};
+    const auto without = [&](std::int64_t shard) {
+        std::vector<std::string> a = args;
+        const std::string left_out = "runs/" + skus[1] + "-" + std::to_string(shard) + ".json";
+        for (std::size_t i = 1; i < from.size(); i += 2)
+            if (from[i] != left_out)
+                a.insert(a.end(), {"--from", from[i]});
+        return a;
+    };
+    std::vector<std::string> all = args;
+    all.insert(all.end(), from.begin(), from.end());
+    const auto merged = odo_baseline(repo, all);
+    INFO(merged.err);
+    CHECK(merged.exit_code == 0);
+    CHECK(repo.read(invert_config) != original);
+
+    repo.write(invert_config, original);
+    const std::string empty_shard = std::to_string(empty) + "/" + std::to_string(count);
+    const auto no_empty = odo_baseline(repo, without(empty));
+    CHECK(no_empty.exit_code == 1);
+    CHECK(contains(no_empty.err, "missing from the inputs: " + skus[1] + " shard " + empty_shard +
+                                     " (no artifact of it arrived)\n"));
+    CHECK(contains(no_empty.err, "refused: 0 case/SKU row(s) of the surface are missing from the "
+                                 "inputs, 1 shard problem(s)"));
+    const auto no_full = odo_baseline(repo, without(full));
+    CHECK(no_full.exit_code == 1);
+    const std::string full_shard = std::to_string(full) + "/" + std::to_string(count);
+    CHECK(contains(no_full.err, "missing from the inputs: " + skus[1] + " shard " + full_shard));
+    for (const std::string& case_key : full_cases)
+        CHECK(contains(no_full.err, "missing from the inputs: " + skus[1] + " " + case_key +
+                                        " (shard " + full_shard + ")"));
+    CHECK(repo.read(invert_config) == original);
+
+    // Only empty shards: nothing to import, said, and nothing written.
+    const auto only_empty = odo_baseline(
+        repo, {"import", "--from", "runs/" + skus[1] + "-" + std::to_string(empty) + ".json"});
+    CHECK(only_empty.exit_code == 0);
+    CHECK(contains(only_empty.err, "the inputs hold no rows"));
+    CHECK(repo.read(invert_config) == original);
+}
+
+TEST_CASE("odo_baseline import: the shard records of a SKU's artifacts must agree") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    std::vector<std::string> cases;
+    repo.write("runs/a-1of2.json", shard_artifact(repo, skus[0], 1, 1.0, cases));
+    repo.write("runs/a-2of2.json", shard_artifact(repo, skus[0], 2, 1.0, cases));
+    repo.write("runs/h-1of2.json", shard_artifact(repo, skus[1], 1, 1.0, cases));
+    repo.write("runs/h-2of2.json", shard_artifact(repo, skus[1], 2, 1.0, cases));
+    repo.write("other/h-3of3.json", shard_artifact(repo, skus[1], 3, 1.0, cases, 3));
+    const std::string original = repo.read(invert_config);
+
+    const auto mixed = odo_baseline(repo, {"import", "--from", "runs", "--from", "other"});
+    CHECK(mixed.exit_code == 2);
+    CHECK(contains(mixed.err, skus[1] +
+                                  ": the artifacts record different shard counts: 2 "
+                                  "(runs/h-1of2.json, runs/h-2of2.json); 3 (other/h-3of3.json)"));
+    CHECK_FALSE(contains(mixed.err, skus[0] + ":"));
+
+    const auto option = odo_baseline(repo, {"import", "--from", "runs", "--shards", "3"});
+    CHECK(option.exit_code == 2);
+    CHECK(contains(option.err, skus[0] + ": the artifacts record different shard counts: 2 "
+                                         "(runs/a-1of2.json, runs/a-2of2.json); --shards 3"));
+
+    // A shard measured by two jobs (its index given twice in the matrix): unequal arrivals.
+    repo.write("runs/h-1of2-again.json", repo.read("runs/h-1of2.json"));
+    const auto twice =
+        odo_baseline(repo, {"import", "--from", "runs", "--complete", "--operator", "invert"});
+    CHECK(twice.exit_code == 1);
+    CHECK(contains(twice.err, skus[1] + ": the shards arrived in unequal numbers of artifacts "
+                                        "(1/2: 2, 2/2: 1)"));
+    CHECK(repo.read(invert_config) == original);
 }

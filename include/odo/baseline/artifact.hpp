@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/baseline/artifact_shard.hpp"
 #include "odo/baseline/config_set.hpp"
 #include "odo/baseline/detail/problem_list.hpp"
 #include "odo/baseline/detail/sku_stem.hpp"
@@ -41,6 +42,13 @@ struct Artifact {
     bool is_nightly() const {
         const auto* flag = run_metadata ? run_metadata->if_contains("is_nightly") : nullptr;
         return flag && flag->is_bool() && flag->get_bool();
+    }
+
+    // The shard a sharded run recorded; nullopt for an unsharded run. Reading the artifact
+    // (ingest_artifact) reported a malformed record already.
+    std::optional<ArtifactShard> shard() const {
+        std::vector<std::string> reported;
+        return run_metadata ? read_artifact_shard(*run_metadata, source, reported) : std::nullopt;
     }
 };
 
@@ -137,20 +145,39 @@ inline void ingest_case(const ArtifactDocument& doc, const std::string& case_key
     }
 }
 
+// A sharded run's rows are its SKU's cases of its shard; any other row means the artifact
+// misstates the shard that produced it.
+inline void check_shard_rows(const Artifact& artifact, const ArtifactShard& s,
+                             std::vector<std::string>& problems) {
+    for (const ArtifactRow& row : artifact.rows)
+        if (row.sku != s.sku || !surface::in_shard(row.case_key, s.shard))
+            problems.push_back(artifact.source + ": " + row.case_key + " " + row.sku +
+                               ": not a row of " + s.str() + " (run_metadata.shard)");
+}
+
 } // namespace detail
 
 // Checks every row of an artifact (bench-harness.md §5.1): the case key's config exists in the
 // set, the key is one of its cases (axes in order, values canonical and declared), SKUs are
 // stems of the SKU map and the metrics follow the artifact schema, with figures of the declared
-// `languages` only. Rows that fail are left out and each failure is appended to `problems`,
-// naming the file, case key, SKU and field.
+// `languages` only; a sharded run's `run_metadata.shard` names a stem, and its rows are that
+// SKU's cases of that shard. Rows that fail are left out and each failure is appended to
+// `problems`, naming the file, case key, SKU and field.
 inline Artifact ingest_artifact(const ArtifactDocument& doc, const ConfigSet& set,
                                 const std::vector<std::string>& sku_stems,
                                 std::vector<std::string>& problems, LanguageSet languages = {}) {
     Artifact artifact{doc.source, doc.run_metadata, {}};
+    const std::optional<ArtifactShard> shard =
+        doc.run_metadata ? read_artifact_shard(*doc.run_metadata, doc.source, problems)
+                         : std::nullopt;
     for (const auto& kv : doc.baselines)
         detail::ingest_case(doc, std::string(kv.key()), kv.value(), set, sku_stems, languages,
                             artifact, problems);
+    if (shard) {
+        if (const std::string why = detail::sku_stem_problem(sku_stems, shard->sku); !why.empty())
+            problems.push_back(doc.source + ": run_metadata.shard: " + why);
+        detail::check_shard_rows(artifact, *shard, problems);
+    }
     return artifact;
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -52,18 +53,21 @@ inline std::vector<MissingCase> missing_cases(const ConfigSet& set,
     return missing;
 }
 
-// "<SKU> <case key>" per missing case, with the shard of `shard_count` it belongs to when that
-// is known (> 0), so a CI reader sees which job's artifact is absent.
-inline std::vector<std::string> missing_case_lines(const std::vector<MissingCase>& missing,
-                                                   std::int64_t shard_count) {
+// "<SKU> <case key>" per missing case, with the shard it belongs to where its SKU's shard count
+// is known (`shard_counts`: SKU -> N), so a CI reader sees which job's artifact is absent.
+inline std::vector<std::string>
+missing_case_lines(const std::vector<MissingCase>& missing,
+                   const std::map<std::string, std::int64_t>& shard_counts) {
     std::vector<std::string> lines;
-    for (const MissingCase& m : missing)
+    for (const MissingCase& m : missing) {
+        const auto count = shard_counts.find(m.sku);
         lines.push_back(
             "missing from the inputs: " + m.sku + " " + m.case_key +
-            (shard_count > 0
-                 ? " (shard " + std::to_string(surface::shard_index_of(m.case_key, shard_count)) +
-                       "/" + std::to_string(shard_count) + ")"
+            (count != shard_counts.end()
+                 ? " (shard " + std::to_string(surface::shard_index_of(m.case_key, count->second)) +
+                       "/" + std::to_string(count->second) + ")"
                  : ""));
+    }
     return lines;
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/baseline/artifact_shard.hpp"
 #include "odo/baseline/detail/number_text.hpp"
 #include "odo/baseline/metrics.hpp"
 #include "odo/bench/device.hpp"
@@ -35,9 +36,11 @@ struct RunMetadata {
     std::optional<std::string> driver_version;
     std::optional<std::string> k8s_node_name;
     Timing timing = Timing::Cold; // recorded only when it is not the reference's (cold)
-    // odo's additions, recorded when known: the clock of the times and the statistic of the noise.
+    // odo's additions, recorded when known: the clock of the times and the statistic of the noise,
+    // and the shard of a sharded run (--shard), so the import can tell an absent shard by number.
     std::optional<ClockKind> clock;
     std::optional<NoiseStatistic> noise_statistic;
+    std::optional<baseline::ArtifactShard> shard;
 };
 
 // One row of the artifact: a case on a SKU with the figures of this run's language.
@@ -124,6 +127,8 @@ inline boost::json::object to_json(const RunMetadata& m) {
         o["clock"] = to_string(*m.clock);
     if (m.noise_statistic)
         o["noise_statistic"] = to_string(*m.noise_statistic);
+    if (m.shard)
+        o["shard"] = baseline::to_json(*m.shard);
     return o;
 }
 

@@ -94,17 +94,13 @@ inline void keep_matching(std::vector<SelectedCase>& cases, const std::string& p
         throw InputError("--filter " + python_str_repr(pattern) + ": matches no selected case");
 }
 
-// Keeps the cases of `shard`; InputError when it holds none, as a runner with nothing to measure
-// is a misconfigured job (more shards than cases), not a clean run.
+// Keeps the cases of `shard`. A shard may hold none: the assignment hashes case keys, so with more
+// shards than cases some are empty, and their jobs are still part of the matrix.
 inline void keep_shard(std::vector<SelectedCase>& cases, const surface::Shard& shard) {
-    const std::size_t selected = cases.size();
     cases.erase(std::remove_if(
                     cases.begin(), cases.end(),
                     [&](const SelectedCase& c) { return !surface::in_shard(c.key.str(), shard); }),
                 cases.end());
-    if (cases.empty())
-        throw InputError("--shard " + shard.str() + ": holds none of the " +
-                         std::to_string(selected) + " selected case(s); use fewer shards");
 }
 
 } // namespace detail
@@ -113,8 +109,8 @@ inline void keep_shard(std::vector<SelectedCase>& cases, const surface::Shard& s
 // config keys and case keys in the order given, bypassing the tiers; otherwise every config of
 // a selected tier in file order. Each config expands exactly as surface/ expands it, so
 // `--list` prints the keys baselines are stored under; `--filter` then keeps the keys its
-// pattern matches and `--shard` the keys of its shard. InputError for an unknown key, a config
-// that cannot expand, or a filter or shard that keeps nothing.
+// pattern matches and `--shard` the keys of its shard, possibly none. InputError for an unknown
+// key, a config that cannot expand, or a filter that keeps nothing.
 inline std::vector<SelectedCase> select_cases(const surface::BenchConfig& config,
                                               const RunOptions& options) {
     std::vector<SelectedCase> selected = detail::selected_by_tier_or_key(config, options);

@@ -1,10 +1,15 @@
 // --shard I/N: every selected case lands in exactly one shard, by its key alone, and the runner's
 // --list shows each shard's part of the selection in selection order.
-#include "temp_dir.hpp"
+#include "runner_fixture.hpp"
+#include "text_helpers.hpp"
 
+#include <odo/baseline/artifact.hpp>
+#include <odo/baseline/config_set.hpp>
+#include <odo/baseline/operator_file.hpp>
 #include <odo/bench/case_selection.hpp>
 #include <odo/bench/runner.hpp>
 #include <odo/surface/shard.hpp>
+#include <odo/surface/sku_map.hpp>
 
 #include <doctest/doctest.h>
 
@@ -85,21 +90,98 @@ TEST_CASE("shard: the shards of a selection partition it, each in selection orde
     }
 }
 
-TEST_CASE("shard: a shard that holds no selected case is an error, not an empty clean run") {
-    const std::vector<std::string> all = lines(list({}).out);
-    const std::int64_t count = odo::surface::max_shard_count;
+namespace {
+
+// The first shard of `count` that holds none of `keys`.
+std::int64_t empty_shard(const std::vector<std::string>& keys, std::int64_t count) {
     std::set<std::int64_t> used;
-    for (const std::string& key : all)
+    for (const std::string& key : keys)
         used.insert(odo::surface::shard_index_of(key, count));
     std::int64_t empty = 1;
     while (used.count(empty))
         ++empty;
-    const ShardListing none =
-        list({"--shard", std::to_string(empty) + "/" + std::to_string(count)});
-    CHECK(none.code == 2);
-    CHECK(none.err.find("--shard " + std::to_string(empty) + "/10000: holds none of the " +
-                        std::to_string(all.size()) + " selected case(s); use fewer shards") !=
-          std::string::npos);
+    return empty;
+}
+
+// The run artifact at `path`, checked by the baseline layer's reader against the example config.
+odo::baseline::Artifact sharded_artifact(const std::filesystem::path& path) {
+    odo::baseline::ConfigSet set({odo::baseline::load_operator_file(testing::example_config)});
+    return odo::baseline::load_artifact(
+        path, set, odo::surface::load_sku_map(testing::example_sku_map).stems());
+}
+
+} // namespace
+
+TEST_CASE("shard: a shard that holds no selected case is an empty run, said on stderr") {
+    const std::vector<std::string> all = lines(list({}).out);
+    const std::string shard = std::to_string(empty_shard(all, odo::surface::max_shard_count)) +
+                              "/" + std::to_string(odo::surface::max_shard_count);
+    const ShardListing none = list({"--shard", shard});
+    CHECK(none.code == 0);
+    CHECK(none.out.empty());
+    CHECK(odo::testing::contains(
+        none.err, "--shard " + shard + " holds none of the selected cases: an empty run\n"));
     CHECK(list({"--shard", "3/2"}).code == 2);
     CHECK(list({"--shard", "1/2", "--shard", "2/2"}).code == 2); // given twice
+}
+
+TEST_CASE("shard: the artifact records the shard; an empty shard's has no rows and imports") {
+    TempDir dir;
+    const std::vector<std::string> all = lines(
+        testing::run_example(testing::example_config, {"--list", "--tier", "basic,advanced"}).out);
+    const auto run = [&](const std::string& shard, const std::string& name) {
+        const auto path = dir.path() / name;
+        const testing::RunOutput r = testing::run_example(
+            testing::example_config, {"--quiet", "--tier", "basic,advanced", "--sku",
+                                      "HOST_EXAMPLE", "--shard", shard, "--json", path.string()});
+        INFO(r.err);
+        CHECK(r.code == 0);
+        return std::make_pair(path, r.err);
+    };
+    const auto [first, first_err] = run("1/2", "first.json");
+    const odo::baseline::Artifact a = sharded_artifact(first);
+    REQUIRE(a.shard());
+    CHECK(a.shard()->str() == "HOST_EXAMPLE shard 1/2");
+    CHECK_FALSE(a.rows.empty());
+    for (const auto& row : a.rows)
+        CHECK(odo::surface::shard_index_of(row.case_key, 2) == 1);
+    CHECK(odo::testing::contains(odo::read_file(first),
+                                 "\"shard\": {\n            \"sku\": \"HOST_EXAMPLE\",\n"
+                                 "            \"index\": 1,\n            \"count\": 2\n"));
+
+    const std::int64_t empty = empty_shard(all, 100);
+    const auto [none, none_err] = run(std::to_string(empty) + "/100", "empty.json");
+    CHECK(odo::testing::contains(none_err, "an empty run, its artifact without rows"));
+    const odo::baseline::Artifact e = sharded_artifact(none);
+    CHECK(e.rows.empty());
+    REQUIRE(e.shard());
+    CHECK(e.shard()->shard.index == empty);
+    CHECK(odo::testing::contains(odo::read_file(none), "\"baselines\": {}"));
+}
+
+TEST_CASE("shard: an artifact whose rows are not of its recorded shard, or a bad record, is "
+          "bad input naming the file and field") {
+    TempDir dir;
+    const auto path = dir.path() / "run.json";
+    REQUIRE(testing::run_example(testing::example_config,
+                                 {"--quiet", "--tier", "basic,advanced", "--sku", "HOST_EXAMPLE",
+                                  "--shard", "1/2", "--json", path.string()})
+                .code == 0);
+    const std::string text = odo::read_file(path);
+    const auto problem = [&](const std::string& from, const std::string& to) {
+        dir.write("edited.json", odo::testing::replaced(text, from, to));
+        try {
+            sharded_artifact(dir.path() / "edited.json");
+        } catch (const odo::InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no problem");
+    };
+    CHECK(odo::testing::contains(problem("\"index\": 1", "\"index\": 2"),
+                                 ": not a row of HOST_EXAMPLE shard 2/2 (run_metadata.shard)"));
+    for (const std::string bad : {"\"index\": 3", "\"index\": 0", "\"index\": \"1\""})
+        CHECK(odo::testing::contains(problem("\"index\": 1", bad),
+                                     "edited.json: run_metadata.shard must be {\"sku\": stem"));
+    CHECK(odo::testing::contains(problem("\"sku\": \"HOST_EXAMPLE\"", "\"sku\": \"HOST_OTHER\""),
+                                 "edited.json: run_metadata.shard: unknown SKU stem"));
 }

@@ -173,6 +173,10 @@ private:
                 return 0;
             }
             prepare();
+            if (options_.shard && cases_.empty())
+                err << program_ << ": --shard " << options_.shard->str()
+                    << " holds none of the selected cases: an empty run"
+                    << (options_.json ? ", its artifact without rows" : "") << "\n";
             if (options_.list) {
                 for (const SelectedCase& c : cases_)
                     out << c.key.str() << "\n";
@@ -366,7 +370,7 @@ private:
                 code = 1;
             }
         }
-        if (rows.empty()) {
+        if (rows.empty() && !cases_.empty()) {
             err << program_ << ": error: no measured case to write to " << path.string() << "\n";
             return 1;
         }
@@ -374,7 +378,10 @@ private:
                                  options_.git_ref, options_.sm_clock_mhz.has_value());
         meta.timing = options_.timing;
         meta.clock = backend_->clock();
-        meta.noise_statistic = first_measured().reported_measurement().noise_statistic;
+        if (!rows.empty())
+            meta.noise_statistic = first_measured().reported_measurement().noise_statistic;
+        if (options_.shard)
+            meta.shard = baseline::ArtifactShard{sku_.stem, *options_.shard};
         try {
             write_file_atomically(path, render_artifact(artifact_document(std::move(rows), meta)));
         } catch (const InputError& e) {
