@@ -4,12 +4,14 @@
 // input dtypes a dispatch guard must admit (RED-3).
 #include "odo/core/text.hpp"
 #include "odo/review/declared_layouts.hpp"
+#include "odo/review/source_text.hpp"
 
 #include <cctype>
-#include <regex>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace odo::refactor {
 
@@ -73,6 +75,44 @@ inline std::string layout_name(std::string_view token) {
     return std::string(token);
 }
 
+inline std::size_t skip_spaces(std::string_view s, std::size_t i) {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
+        ++i;
+    return i;
+}
+
+// The dtype of a supported row "<n>bit <Unsigned|Signed|Float> | Yes" whose "bit" is at `bit`.
+// Read by hand, not with std::regex: the header is the change author's text, and libstdc++'s
+// matcher recurses once per character a `\s*` consumes.
+inline std::optional<std::string> declared_dtype(std::string_view s, std::size_t bit) {
+    std::size_t digits = bit;
+    while (digits > 0 && std::isdigit(static_cast<unsigned char>(s[digits - 1])))
+        --digits;
+    std::size_t i = bit + 3;
+    if (digits == bit || skip_spaces(s, i) == i)
+        return std::nullopt;
+    i = skip_spaces(s, i);
+    char prefix = 0;
+    for (const auto& [word, letter] :
+         {std::pair<std::string_view, char>{"Unsigned", 'u'}, {"Signed", 's'}, {"Float", 'f'}})
+        if (s.substr(i, word.size()) == word) {
+            prefix = letter;
+            i += word.size();
+            break;
+        }
+    i = skip_spaces(s, i);
+    if (prefix == 0 || i >= s.size() || s[i] != '|')
+        return std::nullopt;
+    i = skip_spaces(s, i + 1);
+    if (s.substr(i, 3) != "Yes" ||
+        (i + 3 < s.size() && review::detail::is_identifier_char(s[i + 3])))
+        return std::nullopt;
+    const std::string_view bits = s.substr(digits, bit - digits);
+    const bool known = prefix == 'f' ? (bits == "16" || bits == "32" || bits == "64")
+                                     : (bits == "8" || bits == "16" || bits == "32");
+    return known ? std::optional<std::string>(prefix + std::string(bits)) : std::nullopt;
+}
+
 inline DeclaredSide declared_side(std::string_view section) {
     DeclaredSide side;
     for_each_bracket(section, "Data Layout:", [&](std::string_view items) {
@@ -94,17 +134,10 @@ inline DeclaredSide declared_side(std::string_view section) {
             i = j > i ? j : i + 1;
         }
     });
-    static const std::regex row(R"((\d+)bit\s+(Unsigned|Signed|Float)\s*\|\s*Yes\b)");
-    const std::string text(section);
-    for (std::sregex_iterator it(text.begin(), text.end(), row), end; it != end; ++it) {
-        const std::string bits = (*it)[1];
-        const std::string kind = (*it)[2];
-        const char prefix = kind == "Unsigned" ? 'u' : kind == "Signed" ? 's' : 'f';
-        const bool known = prefix == 'f' ? (bits == "16" || bits == "32" || bits == "64")
-                                         : (bits == "8" || bits == "16" || bits == "32");
-        if (known)
-            side.dtypes.insert(prefix + bits);
-    }
+    for (auto at = section.find("bit"); at != std::string_view::npos;
+         at = section.find("bit", at + 1))
+        if (auto dtype = declared_dtype(section, at))
+            side.dtypes.insert(*std::move(dtype));
     return side;
 }
 

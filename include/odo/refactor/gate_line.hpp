@@ -4,10 +4,14 @@
 // judged (checklist_evidence.hpp) and the result, so the gate can re-run assess on the change under
 // review and confirm both: the box is backed by a program's record, not by a sentence.
 #include "odo/refactor/finding.hpp"
+#include "odo/review/source_text.hpp"
 
+#include <algorithm>
+#include <cstddef>
+#include <initializer_list>
 #include <optional>
-#include <regex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace odo::refactor {
@@ -21,31 +25,162 @@ inline std::vector<std::string> open_ids(const Report& r) {
 }
 
 // "`refactor_op Invert --phase assess` on sources 0123456789abcdef: ADVISORY — PASS=8,
-// RECOMMENDATION=1; open: RED-2"
+// RECOMMENDATION=1; open: RED-2"; a verify names the base commit it compared with
+// ("--phase verify --base <40 hex digits>"), which ODO-8 matches to the refactor commit's parent.
 inline std::string checklist_evidence(const Report& r, const std::string& sources) {
     return "`refactor_op " + r.operator_name + " --phase " + std::string(to_string(r.phase)) +
-           "` on sources " + sources + ": " + std::string(to_string(verdict(r))) +
-           " \xE2\x80\x94 " + counts_line(r) + "; open: " + id_list_text(open_ids(r));
+           (r.base_commit.empty() ? "" : " --base " + r.base_commit) + "` on sources " + sources +
+           ": " + std::string(to_string(verdict(r))) + " \xE2\x80\x94 " + counts_line(r) +
+           "; open: " + id_list_text(open_ids(r));
 }
 
 struct CitedReport {
     std::string operator_name;
     std::string phase;
+    std::string base; // verify: the base commit its command names; "" otherwise
     std::string sources;
     std::string verdict;
     std::string counts;
     std::string open;
 };
 
+namespace detail {
+
+// A cursor over one citation; each step consumes what it reads or fails. Read by hand, not with
+// std::regex: the MR description is the change author's text, and libstdc++'s matcher recurses
+// once per character a quantifier consumes.
+class CitationReader {
+public:
+    CitationReader(std::string_view text, std::size_t at) : text_(text), at_(at) {}
+
+    std::size_t position() const noexcept { return at_; }
+
+    bool literal(std::string_view word) {
+        if (text_.substr(at_, word.size()) != word)
+            return false;
+        at_ += word.size();
+        return true;
+    }
+
+    // The longest run (at most `most`) of characters `accept` takes; false when shorter than
+    // `least`.
+    template <class Accept>
+    bool run(std::size_t least, std::size_t most, Accept accept, std::string& out) {
+        std::size_t end = at_;
+        while (end < text_.size() && end - at_ < most && accept(text_[end]))
+            ++end;
+        if (end - at_ < least)
+            return false;
+        out = std::string(text_.substr(at_, end - at_));
+        at_ = end;
+        return true;
+    }
+
+    bool one_of(std::initializer_list<std::string_view> words, std::string& out) {
+        for (const std::string_view word : words)
+            if (literal(word)) {
+                out = std::string(word);
+                return true;
+            }
+        return false;
+    }
+
+private:
+    std::string_view text_;
+    std::size_t at_;
+};
+
+inline bool is_lower_hex(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+inline bool is_capital(char c) {
+    return c >= 'A' && c <= 'Z';
+}
+
+inline bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// "RED-2" at the reader: capitals, '-', digits.
+inline bool finding_id(CitationReader& in, std::string& out) {
+    std::string letters, digits;
+    if (!in.run(1, 32, is_capital, letters) || !in.literal("-") || !in.run(1, 8, is_digit, digits))
+        return false;
+    out = letters + "-" + digits;
+    return true;
+}
+
+// "none" or "RED-2, RED-11": at most 31 IDs, as the gate line prints them.
+inline bool open_list(CitationReader& in, std::string& out) {
+    if (in.literal("none")) {
+        out = "none";
+        return true;
+    }
+    if (!finding_id(in, out))
+        return false;
+    for (int more = 0; more < 30; ++more) {
+        CitationReader next = in;
+        std::string id;
+        if (!next.literal(", ") || !finding_id(next, id))
+            break;
+        in = next;
+        out += ", " + id;
+    }
+    return true;
+}
+
+// The command's options after the phase; a verify's "--base <commit>" is its identity.
+inline std::string base_commit_of(std::string_view options) {
+    const std::string_view flag = " --base ";
+    const auto at = options.find(flag);
+    if (at == std::string_view::npos)
+        return {};
+    const std::string_view value = options.substr(at + flag.size(), 40);
+    const auto end = at + flag.size() + 40;
+    if (value.size() != 40 || !std::all_of(value.begin(), value.end(), is_lower_hex) ||
+        (end < options.size() && options[end] != ' '))
+        return {};
+    return std::string(value);
+}
+
+inline std::optional<CitedReport> cited_report_at(CitationReader& in) {
+    CitedReport c;
+    std::string options;
+    auto name_char = [](char ch) { return review::detail::is_identifier_char(ch); };
+    auto option_char = [](char ch) { return ch != '`' && ch != '\n'; };
+    auto counts_char = [](char ch) {
+        return is_capital(ch) || is_digit(ch) || ch == '=' || ch == ',' || ch == ' ' || ch == '-';
+    };
+    if (!in.literal("`refactor_op ") || !in.run(1, 256, name_char, c.operator_name) ||
+        !in.literal(" --phase ") || !in.one_of({"assess", "verify"}, c.phase))
+        return std::nullopt;
+    in.run(0, 200, option_char, options);
+    if (!in.literal("` on sources ") || !in.run(16, 16, is_lower_hex, c.sources) ||
+        !in.literal(": ") ||
+        !in.one_of({"ADVISORY", "PARITY-OK", "GATE-FAIL", "NEEDS-LOCAL-PROOF"}, c.verdict) ||
+        !in.literal(" \xE2\x80\x94 ") || !in.run(0, 200, counts_char, c.counts) ||
+        !in.literal("; open: ") || !open_list(in, c.open))
+        return std::nullopt;
+    if (c.phase == "verify")
+        c.base = base_commit_of(options);
+    return c;
+}
+
+} // namespace detail
+
 // Every refactor_op citation in a checklist item's text, in order.
-inline std::vector<CitedReport> find_cited_reports(const std::string& text) {
-    static const std::regex line(
-        "`refactor_op ([A-Za-z0-9_]+) --phase (assess|verify)[^`\n]{0,200}` on sources "
-        "([0-9a-f]{16}): (ADVISORY|PARITY-OK|GATE-FAIL|NEEDS-LOCAL-PROOF) \xE2\x80\x94 "
-        "([A-Z=0-9, -]{0,200}); open: (none|[A-Z]+-[0-9]+(, [A-Z]+-[0-9]+){0,30})");
+inline std::vector<CitedReport> find_cited_reports(std::string_view text) {
     std::vector<CitedReport> out;
-    for (std::sregex_iterator it(text.begin(), text.end(), line), end; it != end; ++it)
-        out.push_back({(*it)[1], (*it)[2], (*it)[3], (*it)[4], (*it)[5], (*it)[6]});
+    for (auto at = text.find("`refactor_op "); at != std::string_view::npos;) {
+        detail::CitationReader in(text, at);
+        if (auto cited = detail::cited_report_at(in)) {
+            out.push_back(*std::move(cited));
+            at = text.find("`refactor_op ", in.position());
+        } else {
+            at = text.find("`refactor_op ", at + 1);
+        }
+    }
     return out;
 }
 

@@ -4,6 +4,7 @@
 // live in the guideline document so they change with the policy, not with the tool.
 #include "odo/core/text.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstddef>
 #include <map>
@@ -50,13 +51,29 @@ inline std::optional<std::string_view> setting(std::string_view doc, std::string
     return std::nullopt;
 }
 
-// A ratio in (0, 1]: "0.80", ".85", "1", "1.0".
+// A ratio in (0, 1]: "0.80", ".85", "1", "1.0". Read as digits over a power of ten, one
+// division, so ".85" is the double 0.85 is; std::stod would throw on "1" and 400 zeros.
 inline std::optional<double> ratio_value(std::string_view text) {
     if (text.find_first_not_of("0123456789.") != std::string_view::npos ||
         text.find('.') != text.rfind('.') || text == ".")
         return std::nullopt;
-    const double value = std::stod("0" + std::string(text));
-    return value > 0.0 && value <= 1.0 ? std::optional<double>(value) : std::nullopt;
+    const auto dot = std::min(text.find('.'), text.size());
+    std::string_view whole = text.substr(0, dot);
+    std::string_view fraction = text.substr(std::min(dot + 1, text.size()));
+    while (!whole.empty() && whole.front() == '0')
+        whole.remove_prefix(1);
+    while (!fraction.empty() && fraction.back() == '0')
+        fraction.remove_suffix(1);
+    if (whole == "1" && fraction.empty())
+        return 1.0;
+    if (!whole.empty() || fraction.empty() || fraction.size() > 15)
+        return std::nullopt;
+    double numerator = 0.0, denominator = 1.0;
+    for (const char digit : fraction) {
+        numerator = numerator * 10.0 + (digit - '0');
+        denominator *= 10.0;
+    }
+    return numerator / denominator;
 }
 
 // Entry lines of the fenced block in the section opened by the line `heading`.
