@@ -4,7 +4,7 @@
 // operator's sources — near-duplicate bodies within it (RED-1) and across operators (RED-2),
 // dispatch guards narrower than the declared dtypes (RED-3), hand-rolled layout checks (RED-4)
 // and stride arithmetic (RED-5), duplicated binding bodies (RED-6), shadowed (RED-10) and
-// reimplemented (RED-12) shared utilities, and dead static functions (RED-11). Assess never
+// reimplemented (RED-12) shared utilities, and dead internal functions (RED-11). Assess never
 // reports a GAP.
 #include "odo/refactor/blocks.hpp"
 #include "odo/refactor/feature_matrix.hpp"
@@ -13,6 +13,7 @@
 #include "odo/refactor/shingle_index.hpp"
 #include "odo/refactor/source_tree.hpp"
 #include "odo/refactor/tunables.hpp"
+#include "odo/refactor/unnamed_namespace.hpp"
 #include "odo/repo/operator.hpp"
 #include "odo/review/source_text.hpp"
 
@@ -465,7 +466,8 @@ inline void check_red12(std::vector<Finding>& out, const std::vector<detail::Sou
                                       "1 shape(s) checked"));
 }
 
-// RED-11: a static function nothing on the operator's surface calls.
+// RED-11: a function with internal linkage — declared `static`, or in an unnamed namespace — that
+// nothing on the operator's surface names again.
 inline void check_red11(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
                         const AssessSettings& s) {
     std::string all;
@@ -475,29 +477,30 @@ inline void check_red11(std::vector<Finding>& out, const std::vector<detail::Sou
     std::size_t dead = 0;
     for (const auto& file : surface) {
         const std::string code = strip_code(file.text);
+        const std::set<std::size_t> unnamed = unnamed_namespace_bodies(code);
         for (const Block& b : extract_blocks(file.text, file.path, s.floor())) {
-            bool declared_static = false;
+            bool internal = b.name != "lambda" && unnamed.count(b.offset) > 0;
             for (std::string_view line : text::lines(code))
                 for (std::size_t at : detail::word_sites(line, b.name)) {
                     std::size_t p = at + b.name.size();
                     while (p < line.size() && line[p] == ' ')
                         ++p;
-                    declared_static = declared_static ||
-                                      (p < line.size() && line[p] == '(' &&
-                                       !detail::word_sites(line.substr(0, at), "static").empty());
+                    internal =
+                        internal || (p < line.size() && line[p] == '(' &&
+                                     !detail::word_sites(line.substr(0, at), "static").empty());
                 }
-            if (declared_static && detail::word_sites(all, b.name).size() <= 1 && dead++ == 0)
+            if (internal && detail::word_sites(all, b.name).size() <= 1 && dead++ == 0)
                 first = detail::site(b) + " " + b.name;
         }
     }
     if (dead > 0)
-        out.push_back(
-            detail::finding(s, "xcut", "RED-11", Status::Recommendation,
-                            "Static function(s) with no caller (" + std::to_string(dead) + ")",
-                            first, "Delete the dead code."));
+        out.push_back(detail::finding(s, "xcut", "RED-11", Status::Recommendation,
+                                      "Static or unnamed-namespace function(s) with no caller (" +
+                                          std::to_string(dead) + ")",
+                                      first, "Delete the dead code."));
     else
         out.push_back(detail::finding(s, "xcut", "RED-11", Status::Pass,
-                                      "No dead static function on the operator's surface"));
+                                      "No dead internal function on the operator's surface"));
 }
 
 } // namespace odo::refactor

@@ -27,6 +27,7 @@ struct Block {
     std::size_t end = 0;                 // line of the closing brace
     std::vector<std::string> lines;      // normalized body lines
     std::vector<std::uint64_t> shingles; // sorted, unique
+    std::size_t offset = 0;              // of the opening brace in strip_code's text
 };
 
 // The shingle set of normalized lines: one hash per window of `k` lines joined by '\n'; a body
@@ -202,6 +203,7 @@ inline std::vector<Block> extract_blocks(std::string_view source, std::string_vi
                         Block b{open.name, std::string(path), open.line,
                                 line,      std::move(lines),  {}};
                         b.shingles = shingles_of(b.lines);
+                        b.offset = open.offset;
                         blocks.push_back(std::move(b));
                     }
                 }

@@ -198,6 +198,56 @@ TEST_CASE("RED-1 and RED-11 on sources in memory: comments do not count, a calle
     CHECK(status_of(assess_findings({op, tree}, cvcuda_settings()), "RED-4") == Status::Manual);
 }
 
+TEST_CASE("RED-11: a function of an unnamed namespace is internal, as a static one is") {
+    odo::testing::MemoryTree tree;
+    const std::string body =
+        "{\n int a = 0;\n a += 1;\n a += 2;\n a += 3;\n a += 4;\n return a;\n}\n";
+    odo::repo::OperatorPaths op;
+    op.operator_name = "Anon";
+    op.op = "anon";
+    op.priv = {"src/cvcuda/priv/OpAnon.cu"};
+    auto red11 = [&](const std::string& source) {
+        tree.files["src/cvcuda/priv/OpAnon.cu"] = source;
+        const auto f = assess_findings({op, tree}, cvcuda_settings());
+        return *with_id(f, "RED-11").at(0);
+    };
+    // Unused in `namespace {`: dead, though no `static` says so.
+    auto f = red11("namespace {\nint unusedAnon(int)\n" + body + "} // namespace\n");
+    CHECK(f.status == Status::Recommendation);
+    CHECK(f.summary == "Static or unnamed-namespace function(s) with no caller (1)");
+    CHECK(f.evidence == "src/cvcuda/priv/OpAnon.cu:3 unusedAnon");
+    // Called from the operator's entry point: alive.
+    CHECK(red11("namespace {\nint usedAnon(int)\n" + body +
+                "}\nint entry() { return usedAnon(1); }\n")
+              .status == Status::Pass);
+    // Nested: a named namespace inside an unnamed one, and an unnamed one inside a named one.
+    f = red11("namespace cvcuda::priv {\nnamespace {\nnamespace detail {\nint deepAnon(int)\n" +
+              body + "}\n}\n}\nnamespace outer { inline namespace {\nint innerAnon(int)\n" + body +
+              "} }\n");
+    CHECK(f.status == Status::Recommendation);
+    CHECK(f.summary == "Static or unnamed-namespace function(s) with no caller (2)");
+    CHECK(f.evidence == "src/cvcuda/priv/OpAnon.cu:5 deepAnon");
+    // A named namespace gives external linkage: another file may call it, so it is not dead; nor
+    // is a member of a class, a lambda, or a function after the unnamed namespace closed.
+    CHECK(red11("namespace named {\nint exported(int)\n" + body + "}\n").status == Status::Pass);
+    CHECK(red11("namespace {\nstruct Kernel {\nint member(int)\n" + body +
+                "};\nauto table = [](int x)\n" + body + ";\n}\nint afterAnon(int)\n" + body)
+              .status == Status::Pass);
+    CHECK(red11("extern \"C\" {\nnamespace {\nint cAnon(int)\n" + body + "}\n}\n").status ==
+          Status::Recommendation);
+}
+
+TEST_CASE("unnamed_namespace_bodies: the braces at namespace scope inside `namespace {`") {
+    const std::string code = "namespace a { void f() {} }\nnamespace { void g() {} struct S { "
+                             "void m() {} }; }\nvoid h() {}\n";
+    const auto offsets = unnamed_namespace_bodies(code);
+    REQUIRE(offsets.size() == 2); // g's body and the struct S, not m's body inside S
+    CHECK(code.substr(*offsets.begin() - 9, 9) == "void g() ");
+    CHECK(code.substr(*offsets.rbegin() - 9, 9) == "struct S ");
+    CHECK(unnamed_namespace_bodies("void f() { namespace x = y; }").empty());
+    CHECK(unnamed_namespace_bodies("}}} namespace { void g(int (*p)(int)) {} }").size() == 1);
+}
+
 TEST_CASE("the feature matrix reads every layout spelling, input and output apart") {
     const auto m = parse_feature_matrix(
         " * Limitations:\n * Input:\n *   Data Layout: [kNHWC, NVCV_TENSOR_NCHW]\n"

@@ -1,0 +1,89 @@
+#pragma once
+// Which function bodies sit in an unnamed namespace (`namespace { ... }`), where a function has
+// internal linkage as a `static` one does: nothing outside its file can call it, so RED-11 may call
+// it dead when its own file never names it again (review-refactor.md §7.23, a reference defect).
+#include "odo/review/source_text.hpp"
+
+#include <cctype>
+#include <cstddef>
+#include <set>
+#include <string_view>
+#include <vector>
+
+namespace odo::refactor {
+
+namespace detail {
+
+enum class Scope { named_namespace, unnamed_namespace, other };
+
+// What the code before a '{' at parenthesis depth 0 opens: `namespace [name] {`,
+// `inline namespace {` or `extern "" {` (a linkage block, transparent), or anything else.
+inline Scope scope_opened_by(std::string_view segment) {
+    std::vector<std::string_view> words;
+    for (std::size_t i = 0; i < segment.size();) {
+        if (review::detail::is_identifier_char(segment[i]) || segment[i] == ':' ||
+            segment[i] == '"') {
+            std::size_t end = i;
+            while (end < segment.size() && (review::detail::is_identifier_char(segment[end]) ||
+                                            segment[end] == ':' || segment[end] == '"'))
+                ++end;
+            words.push_back(segment.substr(i, end - i));
+            i = end;
+        } else if (std::isspace(static_cast<unsigned char>(segment[i]))) {
+            ++i;
+        } else {
+            return Scope::other;
+        }
+    }
+    if (!words.empty() && words.front() == "inline")
+        words.erase(words.begin());
+    if (words.size() == 2 && words[0] == "extern" && words[1] == "\"\"")
+        return Scope::named_namespace;
+    if (words.empty() || words[0] != "namespace" || words.size() > 2)
+        return Scope::other;
+    return words.size() == 1 ? Scope::unnamed_namespace : Scope::named_namespace;
+}
+
+} // namespace detail
+
+// The offsets, in stripped code (strip_code), of the '{' of every body at namespace scope with an
+// unnamed namespace among its enclosing namespaces. Bodies inside classes or functions are left
+// out: a member or a local is not what a stray `static` function is.
+inline std::set<std::size_t> unnamed_namespace_bodies(std::string_view code) {
+    std::vector<detail::Scope> open;
+    std::size_t unnamed = 0, other = 0, segment = 0;
+    int parens = 0;
+    std::set<std::size_t> out;
+    for (std::size_t i = 0; i < code.size(); ++i) {
+        const char c = code[i];
+        if (c == '(') {
+            ++parens;
+        } else if (c == ')') {
+            parens = parens > 0 ? parens - 1 : 0;
+        } else if (c == ';' && parens == 0) {
+            segment = i + 1;
+        } else if (c == '{') {
+            const detail::Scope scope =
+                parens == 0 ? detail::scope_opened_by(code.substr(segment, i - segment))
+                            : detail::Scope::other;
+            if (scope == detail::Scope::other && other == 0 && unnamed > 0)
+                out.insert(i);
+            open.push_back(scope);
+            unnamed += scope == detail::Scope::unnamed_namespace;
+            other += scope == detail::Scope::other;
+            if (parens == 0)
+                segment = i + 1;
+        } else if (c == '}') {
+            if (!open.empty()) {
+                unnamed -= open.back() == detail::Scope::unnamed_namespace;
+                other -= open.back() == detail::Scope::other;
+                open.pop_back();
+            }
+            if (parens == 0)
+                segment = i + 1;
+        }
+    }
+    return out;
+}
+
+} // namespace odo::refactor
