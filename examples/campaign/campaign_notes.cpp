@@ -5,10 +5,12 @@
 //
 //   odo_campaign_notes profile --campaign DIR --operator NAME --case KEY
 //   odo_campaign_notes complete --campaign DIR --case KEY --operator NAME --description FILE
+//   odo_campaign_notes refs --campaign DIR --repo REPO
 //
 // DIR is the campaign's artifact folder; the file names are the ones scripts/demo.sh writes
-// (campaign_files below). Exit codes: 0 done, 1 a measurement says the item cannot be checked,
-// 2 bad usage or input (one line on stderr naming the file or option).
+// (campaign_files below). `refs` checks that every `ref:` of the Markdown reports in DIR resolves
+// in REPO (report_refs.hpp). Exit codes: 0 done, 1 a measurement says the item cannot be checked
+// or a ref does not resolve, 2 bad usage or input (one line on stderr naming the file or option).
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
 #include <odo/core/file.hpp>
@@ -20,6 +22,8 @@
 #include <odo/summary/benchmark_surface.hpp>
 #include <odo/summary/layout_comparison.hpp>
 #include <odo/summary/optimized_cases.hpp>
+
+#include "report_refs.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -383,6 +387,35 @@ std::string times(double value) {
     return odo::fixed_point(value, 2) + "x";
 }
 
+// The Layout comparison rows of one pair of cases, each with its one ratio before and after: the
+// v1 table prints a row as min / median / max, so such a row repeats one figure three times. The
+// ratios are the summary's own (layout_rows), from the committed configs before and after.
+std::string single_pair_rows(const CampaignFiles& files,
+                             const odo::summary::BenchmarkSurface& candidate,
+                             const odo::summary::LayoutPairing& pairing) {
+    const fs::path before_path = files.baselines("before");
+    // The surface points into its document, which must outlive it.
+    const auto before_doc = odo::json::parse(odo::read_file(before_path), before_path.string());
+    const odo::summary::BenchmarkSurface baseline =
+        odo::summary::build_surface(before_doc, "baseline");
+    const std::vector<odo::summary::SkuTimings> timings = odo::summary::complete_sku_timings(
+        baseline, candidate, odo::summary::ImpactMetric::CppTime);
+    std::vector<const odo::summary::SkuTimings*> skus;
+    for (const auto& sku : timings)
+        skus.push_back(&sku);
+    std::vector<std::string> rows;
+    for (const odo::summary::LayoutRow& row : odo::summary::layout_rows(skus, pairing))
+        if (pairing.pairs(row.comparison).size() == 1)
+            rows.push_back(std::string(odo::summary::to_string(row.comparison)) + " on " + row.sku +
+                           ": " + odo::summary::cell_number(row.before->median) + "x before, " +
+                           odo::summary::cell_number(row.after->median) + "x after");
+    if (rows.empty())
+        return "";
+    return "\n- One pair of cases, so one ratio, which the table prints as its min, median and "
+           "max alike: " +
+           odo::text::join(rows, "; ") + ".";
+}
+
 // How many case pairs each layout row compares, and what moved a FakePlanar / Planar ratio: the
 // FakePlanar case is the layout-conversion reference, never a target, so its ratio to Planar
 // grows by the Planar speedup.
@@ -397,8 +430,8 @@ std::string layout_lines(const CampaignFiles& files, const std::vector<std::stri
     };
     std::string text = "- Layout comparison rows: Interleaved / Planar compares " +
                        count(pairing.interleaved.size()) + ", FakePlanar / Planar " +
-                       count(pairing.fake_planar.size()) +
-                       "; a row of one pair shows the same ratio as its min, median and max.";
+                       count(pairing.fake_planar.size()) + "." +
+                       single_pair_rows(files, surface, pairing);
     for (const auto& [fake, planar] : pairing.fake_planar) {
         const std::string& fake_key = surface.cases[fake].key;
         const std::string& planar_key = surface.cases[planar].key;
@@ -524,6 +557,39 @@ int complete(int argc, char** argv) {
     return 0;
 }
 
+// Every ref of the Markdown reports directly in the campaign folder, checked in the repository;
+// a folder whose reports cite nothing is an error, so a changed report format cannot pass unseen.
+int refs(int argc, char** argv) {
+    const auto o = parse_options(argc, argv, {"--campaign", "--repo"});
+    const fs::path dir = o.at("--campaign");
+    const fs::path repo = o.at("--repo");
+    if (!fs::is_directory(dir) || !fs::is_directory(repo))
+        throw InputError("--campaign and --repo must be folders");
+    std::vector<fs::path> reports;
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.is_regular_file() && entry.path().extension() == ".md")
+            reports.push_back(entry.path());
+    std::sort(reports.begin(), reports.end());
+    std::size_t checked = 0;
+    std::vector<std::string> problems;
+    for (const fs::path& report : reports)
+        for (const std::string& ref : campaign::report_refs(odo::read_file(report))) {
+            ++checked;
+            for (const std::string& problem : campaign::unresolved_ref(repo, ref))
+                problems.push_back(report.filename().string() + ": " + problem);
+        }
+    for (const std::string& problem : problems)
+        std::cerr << "odo_campaign_notes refs: " << problem << "\n";
+    if (checked == 0)
+        std::cerr << "odo_campaign_notes refs: no ref: line in the reports of " << dir.string()
+                  << "\n";
+    if (checked == 0 || !problems.empty())
+        return 1;
+    std::cout << checked << " ref(s) of " << reports.size() << " report(s) resolve in "
+              << repo.string() << "\n";
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -533,7 +599,9 @@ int main(int argc, char** argv) {
             return profile(argc, argv);
         if (command == "complete")
             return complete(argc, argv);
-        std::cerr << "usage: odo_campaign_notes profile|complete --option value ...\n";
+        if (command == "refs")
+            return refs(argc, argv);
+        std::cerr << "usage: odo_campaign_notes profile|complete|refs --option value ...\n";
         return 2;
     } catch (const std::exception& e) {
         std::cerr << "odo_campaign_notes " << command << ": error: " << e.what() << "\n";

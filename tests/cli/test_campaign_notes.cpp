@@ -233,6 +233,12 @@ TEST_CASE("odo_campaign_notes complete: every pixel test quoted, the measurement
                           "candidate commits") != std::string::npos);
     CHECK(notes_text.find("Interleaved / Planar compares 3 pairs of cases, FakePlanar / Planar 1 "
                           "pair of cases") != std::string::npos);
+    // The FakePlanar row compares one pair: its ratio is said once; the Interleaved row's three
+    // pairs are a real min / median / max.
+    CHECK(notes_text.find("- One pair of cases, so one ratio, which the table prints as its min, "
+                          "median and max alike: FakePlanar / Planar on HOST VM: 2.00x before, "
+                          "99.00x after.\n") != std::string::npos);
+    CHECK(notes_text.find("Interleaved / Planar on") == std::string::npos);
     CHECK(notes_text.find(
               "1000.00 us / 500.00 us = 2.00x before, 990.00 us / 10.00 us = 99.00x "
               "after. The FakePlanar case went 1.01x faster, the Planar case 50.00x; "
