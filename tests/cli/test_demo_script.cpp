@@ -1,7 +1,11 @@
 // scripts/demo.sh, the README's first command, where it does not need a whole campaign to be
 // checked: a failure ends with one line naming the step, and a run keeps the odo it installed
-// before (build/demo/odo, which README points to). The whole campaign is the example_campaign
-// test.
+// before (build/demo/odo, which README points to); a measurement the import refuses three times
+// ends with the line naming the refused rows (scripts/demo-steps.sh, which demo.sh sources). The
+// whole campaign is the example_campaign test.
+#include "temp_repo.hpp"
+#include "text_helpers.hpp"
+
 #include <odo/core/file.hpp>
 #include <odo/core/process.hpp>
 #include <odo/core/text.hpp>
@@ -65,4 +69,86 @@ TEST_CASE("a failed demo step ends with one line naming it; the installed odo is
               demo_dir.string() + ")");
     CHECK(fs::exists(demo_dir / "odo" / "bin" / "earlier"));
     CHECK_FALSE(fs::exists(demo_dir / "artifacts" / "stale.json"));
+}
+
+namespace {
+
+const std::string refused_key = "invert_uchar3_basic[InOutDataType=uchar3][shape=8x1080x1920]"
+                                "[layout=NHWC][inputKind=Tensor]";
+const std::string refused_sku = "H100_PCIe_350W_1095MHz";
+
+// A bench_invert that lists one case of the op repository fixture and "measures" it at 137.25 us
+// with 30 % noise, written as the host backend writes a run artifact: a row no import accepts
+// under the reference's 10 % limit, however often it is measured.
+const std::string noisy_bench = R"sh(#!/usr/bin/env bash
+set -eu
+if [ "$1" = --list ]; then echo ')sh" +
+                                refused_key + R"sh('; exit 0; fi
+while [ $# -gt 0 ]; do
+  case $1 in --case) key=$2 ;; --language) language=$2 ;; --sku) sku=$2 ;; --json) json=$2 ;; esac
+  shift
+done
+cat > "$json" <<ARTIFACT
+{"schema_version": 1, "run_metadata": {"gpu_name": null, "timing": "batch", "clock": "thread-cpu"},
+ "baselines": {"$key": {"$sku": {"n_runs": 1, "gpu_time_us_$language": 137.25,
+  "gpu_noise_us_$language": 41.18, "gpu_bwutil_$language": 0.5}}}}
+ARTIFACT
+echo "bench_invert [$key]: 137.25 us (noise 30.00 %)" >&2
+)sh";
+
+std::size_t occurrences(const std::string& text, const std::string& part) {
+    std::size_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
+        ++n;
+    return n;
+}
+
+} // namespace
+
+TEST_CASE(
+    "a measurement the import refuses three times ends with the refused rows and what to do") {
+    odo::testing::TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const fs::path bench = repo.root() / "build" / "bench_invert";
+    repo.write("build/bench_invert", noisy_bench);
+    fs::permissions(bench, fs::perms::owner_exec, fs::perm_options::add);
+    const fs::path art = repo.root() / "art";
+    fs::create_directories(art);
+    // What demo.sh runs at its baseline step, with the functions it sources.
+    const std::string script = "set -euo pipefail\n"
+                               "source '" ODO_SOURCE_DIR "/scripts/demo-steps.sh'\n"
+                               "step \"a full-surface baseline measured on this machine ($sku)\"\n"
+                               "measure_and_import before invert\n";
+    const auto r = odo::testing::run_in(repo.root(), "/usr/bin/env",
+                                        {"demo=" + repo.root().string(), "art=" + art.string(),
+                                         "build=" + bench.parent_path().string(),
+                                         "sku=" + refused_sku, "min_time=0.01",
+                                         "odo_baseline=" ODO_BASELINE_TOOL, "bash", "-c", script});
+    INFO(r.out);
+    INFO(r.err);
+    CHECK(r.exit_code == 1);
+
+    // Three measurements, a line per case each; "measuring again" after the first two only.
+    CHECK(occurrences(r.out, "  [1/1] " + refused_key +
+                                 ": cpp 137.25 us python 137.25 us cpp 137.25 us python "
+                                 "137.25 us\n") == 3);
+    CHECK(odo::testing::contains(r.out, "the import refused attempt 2 of 3 (rows above); "
+                                        "measuring again\n"));
+    CHECK_FALSE(odo::testing::contains(r.out, "attempt 3 of 3"));
+
+    const auto lines = odo::text::lines(r.err);
+    REQUIRE_FALSE(lines.empty());
+    const std::string last(lines.back());
+    // The step, each refused row (case, SKU, problem) and what to do, on one line.
+    const std::string row = refused_sku +
+                            " invert_uchar3_basic (InOutDataType=uchar3, shape=8x1080x1920, "
+                            "layout=NHWC, inputKind=Tensor): ";
+    CHECK(last == "demo.sh: FAILED at step \"a full-surface baseline measured on this machine (" +
+                      refused_sku +
+                      ")\" (exit 1): odo_baseline import refused the before measurements 3 "
+                      "times: " +
+                      row + "C++ noise 30.00% exceeds 10.0%; " + row +
+                      "Python noise 30.00% exceeds 10.0%. The machine is too busy for the SKU "
+                      "map's quality limits (bench/config/sku_map.json): stop other work and run "
+                      "again, or raise ODO_DEMO_MIN_TIME (now 0.01 s); the import's report is " +
+                      (art / "import-before.txt").string());
 }

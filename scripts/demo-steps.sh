@@ -1,0 +1,90 @@
+# How scripts/demo.sh runs a step, measures, and fails: sourced by it (and by the test of its
+# failure line, tests/cli/test_demo_script.cpp), so both run this code. The caller sets:
+#   demo          the demo folder, named by the failure line
+#   art           the campaign's artifact folder
+#   build         the op library's build folder (bench_<operator> in it)
+#   sku           the SKU stem the measurements are recorded for
+#   min_time      CPU seconds measured per case, entry point and run
+#   odo_baseline  the odo_baseline to import with (run in the op repository)
+# and runs under `set -euo pipefail`.
+
+# A failure ends the run with one line naming the step and what to do: `failure` is set by the
+# step that knows more than "a command failed" (see measure_and_import).
+current_step="setting up"
+failure=""
+step() {
+  current_step=$*
+  printf '\n\033[1m== %s\033[0m\n' "$*"
+}
+on_exit() {
+  local rc=$?
+  [ "$rc" -eq 0 ] && return
+  local why="the command above failed (its output is above; the files of the run are in $demo)"
+  echo "demo.sh: FAILED at step \"$current_step\" (exit $rc): ${failure:-$why}" >&2
+}
+trap on_exit EXIT
+
+# Builds with a line per compiled file, so a long build is not minutes of silence.
+build_quietly() { # cmake --build arguments
+  cmake --build "$@" | { grep --line-buffered -E '^\[ *[0-9]+%\] (Building|Linking)' || true; } |
+    sed -u 's/^/  /'
+}
+
+# Host timings are the host backend's defaults: the thread's CPU time, which the other processes
+# of a busy machine do not inflate (the wall time is recorded beside it), stopped on time as
+# Google Benchmark does; batch samples (~10 ms of launches each) also average out the cache
+# refills after the scheduler's interruptions. Two runs of each case through each entry point
+# (the C++ API and the binding), case by case so the two entry points of a case are timed
+# seconds apart, as parity compares them. A verdict needs a baseline averaged over two runs.
+measure() { # operator when
+  local dir=$art/$1-$2 n=0 keys
+  rm -rf "$dir" && mkdir -p "$dir"
+  keys=$("$build/bench_$1" --list --tier basic,advanced)
+  local total
+  total=$(wc -l <<<"$keys")
+  while read -r key; do
+    n=$((n + 1))
+    local figures=""
+    for run in 1 2; do
+      for language in cpp python; do
+        local out=$dir/case$n-$language-$run
+        "$build/bench_$1" --case "$key" --language "$language" --sku "$sku" --timing batch \
+          --min-time "$min_time" --json "$out.json" > "$out.md" 2> "$out.log" ||
+          { cat "$out.log" >&2; failure="bench_$1 could not measure $key (above)"; return 1; }
+        figures+=" $language $(sed -n 's/.*\]: \([0-9.]* us\) .*/\1/p' "$out.log")"
+      done
+    done
+    printf '  [%d/%d] %s:%s\n' "$n" "$total" "$key" "$figures"
+  done <<<"$keys"
+}
+
+# Measures and imports; a run the quality gate refuses is measured again, twice at most. The
+# refused rows are kept in import-<when>.txt and, at the last refusal, named in the failure line.
+measure_and_import() { # when operator...
+  local when=$1
+  shift
+  for attempt in 1 2 3; do
+    local from=()
+    for op in "$@"; do
+      measure "$op" "$when"
+      from+=(--from "$art/$op-$when")
+    done
+    if "$odo_baseline" import "${from[@]}" > "$art/import-$when.txt" 2>&1; then
+      cat "$art/import-$when.txt"
+      return 0
+    fi
+    tail -n 5 "$art/import-$when.txt"
+    [ "$attempt" -eq 3 ] || echo "the import refused attempt $attempt of 3 (rows above); measuring again"
+  done
+  failure="odo_baseline import refused the $when measurements 3 times: $(refused_rows "$art/import-$when.txt"). \
+The machine is too busy for the SKU map's quality limits (bench/config/sku_map.json): stop other \
+work and run again, or raise ODO_DEMO_MIN_TIME (now $min_time s); the import's report is \
+$art/import-$when.txt"
+  return 1
+}
+
+# "<SKU> <config> (<axes>): <problem>; …" from an import's report: its refused rows, at most three.
+refused_rows() { # report
+  grep -E 'exceeds|requires|must be' "$1" | head -n 3 | sed 's/^[[:space:]]*//' |
+    awk '{ printf "%s%s", (NR > 1 ? "; " : ""), $0 }'
+}
