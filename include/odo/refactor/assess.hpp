@@ -7,6 +7,7 @@
 // reimplemented (RED-12) shared utilities, and dead internal functions (RED-11). Assess never
 // reports a GAP.
 #include "odo/refactor/blocks.hpp"
+#include "odo/refactor/code_shapes.hpp"
 #include "odo/refactor/feature_matrix.hpp"
 #include "odo/refactor/finding.hpp"
 #include "odo/refactor/profile.hpp"
@@ -19,7 +20,6 @@
 
 #include <algorithm>
 #include <map>
-#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -220,7 +220,6 @@ struct Guard {
 };
 
 inline std::vector<Guard> sizeof_guards(const std::string& code) {
-    static const std::regex width(R"(sizeof\s*\(\s*\w+\s*\)\s*==\s*(\d)(?!\d))");
     std::vector<Guard> guards;
     for (std::size_t at : word_sites(code, "if")) {
         std::size_t i = at + 2;
@@ -242,10 +241,8 @@ inline std::vector<Guard> sizeof_guards(const std::string& code) {
             if (depth == 0)
                 break;
         }
-        const std::string condition = code.substr(i, end - i);
-        Guard g{review::line_number_at(code, at), {}};
-        for (std::sregex_iterator it(condition.begin(), condition.end(), width), e; it != e; ++it)
-            g.widths.insert(std::stoi((*it)[1]));
+        Guard g{review::line_number_at(code, at),
+                code_shapes::sizeof_equality_widths(std::string_view(code).substr(i, end - i))};
         if (!g.widths.empty())
             guards.push_back(std::move(g));
     }
@@ -443,17 +440,13 @@ inline void check_red10(std::vector<Finding>& out, const std::vector<detail::Sou
 // known: a trait whose whole body is `using type = <scalar><2|3|4>;` (a hand-written MakeType).
 inline void check_red12(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
                         const AssessSettings& s) {
-    static const std::regex make_type(
-        R"(\bstruct\s+\w+\s*\{\s*using\s+type\s*=\s*(unsigned\s+)?(u?char|u?short|u?int|float|double)[234]\s*;\s*\})");
     std::string first;
     std::size_t sites = 0;
     for (const auto& file : surface) {
         const std::string code = strip_code(file.text);
-        for (std::sregex_iterator it(code.begin(), code.end(), make_type), e; it != e; ++it)
+        for (std::size_t at : code_shapes::vector_trait_sites(code))
             if (sites++ == 0)
-                first = file.path + ":" +
-                        std::to_string(
-                            review::line_number_at(code, static_cast<std::size_t>(it->position())));
+                first = file.path + ":" + std::to_string(review::line_number_at(code, at));
     }
     if (sites > 0)
         out.push_back(detail::finding(s, "xcut", "RED-12", Status::Manual,
