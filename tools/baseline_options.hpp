@@ -87,6 +87,7 @@ struct ImportArgs {
     bool complete = false;
     std::int64_t shards = 0;
     std::string summary;
+    std::string artifact_out;
     baseline::ImportOptions options;
     QualityOptions limits;
 
@@ -119,6 +120,9 @@ struct ImportArgs {
             "agree with the shard count the artifacts record");
         add("write-summary", po::value(&summary)->value_name("MD"),
             "also write a Markdown table of the changes");
+        add("write-artifact", po::value(&artifact_out)->value_name("JSON"),
+            "with --nvbench and no --from: write the outputs as one run artifact (what a CI "
+            "measure job uploads for the import job's --from) and import nothing");
         add("max-regression-pct", po::value(&options.max_regression_pct)->value_name("PCT"),
             "largest same-key slowdown accepted (default 10.0)");
         add("allow-regressions", po::bool_switch(&options.allow_regressions),
@@ -138,6 +142,8 @@ struct ImportArgs {
             throw UsageError("nothing to import: give --from or --nvbench");
         if (shards != 0)
             require_range("--shards", shards, 1, surface::max_shard_count);
+        if (!artifact_out.empty() && (nvbench.empty() || !from.empty()))
+            throw UsageError("--write-artifact converts --nvbench outputs and takes no --from");
     }
 };
 

@@ -24,6 +24,7 @@
 #include <odo/core/error_output.hpp>
 #include <odo/core/file.hpp>
 #include <odo/core/json_read.hpp>
+#include <odo/core/json_write.hpp>
 #include <odo/repo/git.hpp>
 #include <odo/repo/layout_file.hpp>
 #include <odo/surface/sku_map.hpp>
@@ -141,6 +142,8 @@ struct ImportCommand : odo::driver::ImportArgs {
         const LanguageSet languages = declared_languages(repo);
         const auto map = load_sku_map(repo);
         const ConfigSet set = load_configs(repo);
+        if (!artifact_out.empty())
+            return write_artifact(set, map, languages);
         std::vector<std::string> problems;
         const std::vector<Artifact> inputs = artifacts(set, map, languages);
         const ShardCoverage coverage = shard_coverage(inputs, map.stems(), shards, problems);
@@ -164,6 +167,25 @@ struct ImportCommand : odo::driver::ImportArgs {
             return exit_failed;
         }
         report(set, plan);
+        return exit_ok;
+    }
+
+    // --write-artifact: the nvbench outputs of one machine as a run artifact, recording the
+    // machine's context the outputs lack, so the import job merges every SKU's runs in one
+    // `--from` import, as it merges odo runners' artifacts.
+    int write_artifact(const ConfigSet& set, const odo::surface::SkuMap& map,
+                       LanguageSet languages) const {
+        std::vector<Artifact> converted = artifacts(set, map, languages);
+        Artifact& artifact = converted.front();
+        artifact.run_metadata =
+            boost::json::object{{"power_cap_w", power_cap_w},
+                                {"locked_sm_clock_mhz", locked_sm_clock_mhz},
+                                {"cuda_major", cuda_major ? boost::json::value(*cuda_major)
+                                                          : boost::json::value(nullptr)}};
+        odo::write_file_atomically(
+            artifact_out, odo::json::dumps(artifact_json(artifact), {4, false, true}) + "\n");
+        std::cout << "wrote " << artifact.rows.size() << " case/SKU row(s) to " << artifact_out
+                  << "\n";
         return exit_ok;
     }
 

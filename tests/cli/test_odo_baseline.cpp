@@ -5,6 +5,7 @@
 #include "text_helpers.hpp"
 
 #include <odo/baseline/operator_file.hpp>
+#include <odo/core/json_read.hpp>
 #include <odo/core/json_write.hpp>
 
 #include <boost/json.hpp>
@@ -60,6 +61,21 @@ std::string run_artifact(const TempRepo& repo, const std::vector<std::string>& s
             baselines[c.key()].emplace_object()[sku] =
                 odo::testing::scaled_artifact_row(c.value().at(sku).as_object(), factor(c.key()));
     return odo::testing::artifact_text(std::move(baselines), {{"is_nightly", nightly}});
+}
+
+// nvbench's --csv output of invert_uchar3_basic's four cases on `device`, times scaled by `scale`.
+std::string invert_nvbench_csv(const std::string& device, double scale) {
+    std::string text = "Benchmark,Device,Device Name,InOutDataType,inputKind,layout,shape,"
+                       "Skipped,Samples,CPU Time (sec),Noise,GPU Time (sec),Noise,"
+                       "GlobalMem BW (bytes/sec),BWUtil\n";
+    const std::vector<std::pair<std::string, double>> cases{{"Tensor,NHWC", 137.25},
+                                                            {"VarShape,NHWC", 174.5},
+                                                            {"Tensor,NCHW", 211.75},
+                                                            {"VarShape,NCHW", 249.0}};
+    for (const auto& [axes, us] : cases)
+        text += "Invert,0," + device + ",uchar3," + axes + ",8x1080x1920,No,900,2e-4,0.01," +
+                odo::python_float_repr(us * scale * 1e-6) + ",0.004,1e12,0.81\n";
+    return text;
 }
 
 double same(const std::string&) {
@@ -241,21 +257,8 @@ TEST_CASE("odo_baseline import: bad input is exit 2, refusals exit 1, nothing wr
 
 TEST_CASE("odo_baseline import --nvbench: C++ and Python CSVs routed to the H100 stem") {
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
-    auto csv = [](double scale) {
-        std::string text = "Benchmark,Device,Device Name,InOutDataType,inputKind,layout,shape,"
-                           "Skipped,Samples,CPU Time (sec),Noise,GPU Time (sec),Noise,"
-                           "GlobalMem BW (bytes/sec),BWUtil\n";
-        const std::vector<std::pair<std::string, double>> cases{{"Tensor,NHWC", 137.25},
-                                                                {"VarShape,NHWC", 174.5},
-                                                                {"Tensor,NCHW", 211.75},
-                                                                {"VarShape,NCHW", 249.0}};
-        for (const auto& [axes, us] : cases)
-            text += "Invert,0,NVIDIA H100 PCIe,uchar3," + axes + ",8x1080x1920,No,900,2e-4,0.01," +
-                    odo::python_float_repr(us * scale * 1e-6) + ",0.004,1e12,0.81\n";
-        return text;
-    };
-    repo.write("out_cpp.csv", csv(1.0));
-    repo.write("out_py.csv", csv(1.05));
+    repo.write("out_cpp.csv", invert_nvbench_csv("NVIDIA H100 PCIe", 1.0));
+    repo.write("out_py.csv", invert_nvbench_csv("NVIDIA H100 PCIe", 1.05));
     const auto imported =
         tool(repo, {"import", "--nvbench", "cpp:invert_uchar3_basic:out_cpp.csv", "--nvbench",
                     "python:invert_uchar3_basic:out_py.csv", "--power-cap-w", "350",
@@ -287,6 +290,71 @@ TEST_CASE("odo_baseline import --nvbench: C++ and Python CSVs routed to the H100
     CHECK(unknown_gpu.exit_code == 2);
     CHECK(contains(unknown_gpu.err, "out_cpp.csv:2: unknown GPU: ('NVIDIA H100 PCIe', 310, 1095, "
                                     "CUDA 13) is not in sku_map.json"));
+}
+
+TEST_CASE("odo_baseline import --nvbench --write-artifact: each SKU's runner converts its "
+          "outputs, one --from import merges every SKU with --complete (docs/ci.md)") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string a100 = "A100_PCIE_40GB_250W_1095MHz";
+    // One machine's context per command: both SKUs' outputs in one import cannot be routed.
+    repo.write("h100/cpp.csv", invert_nvbench_csv("NVIDIA H100 PCIe", 1.0));
+    repo.write("h100/py.csv", invert_nvbench_csv("NVIDIA H100 PCIe", 1.05));
+    repo.write("a100/cpp.csv", invert_nvbench_csv("NVIDIA A100-PCIE-40GB", 1.5));
+    repo.write("a100/py.csv", invert_nvbench_csv("NVIDIA A100-PCIE-40GB", 1.55));
+    const std::vector<std::string> context{"--locked-sm-clock-mhz", "1095", "--cuda-major", "13"};
+    auto convert = [&](const std::string& dir, const std::string& watts, const std::string& out) {
+        std::vector<std::string> args{"import",
+                                      "--nvbench",
+                                      "cpp:invert_uchar3_basic:" + dir + "/cpp.csv",
+                                      "--nvbench",
+                                      "python:invert_uchar3_basic:" + dir + "/py.csv",
+                                      "--power-cap-w",
+                                      watts,
+                                      "--write-artifact",
+                                      out};
+        args.insert(args.end(), context.begin(), context.end());
+        return tool(repo, args);
+    };
+    const std::string before = repo.read(invert_path);
+    std::filesystem::create_directories(repo.root() / "runs"); // the job's mkdir -p odo/runs
+    const auto h = convert("h100", "350", "runs/h100.json");
+    INFO(h.err);
+    CHECK(h.exit_code == 0);
+    CHECK(contains(h.out, "wrote 4 case/SKU row(s) to runs/h100.json"));
+    CHECK(convert("a100", "250", "runs/a100.json").exit_code == 0);
+    CHECK(repo.read(invert_path) == before); // converting imports nothing
+    const auto artifact = odo::json::parse(repo.read("runs/a100.json"), "a100.json");
+    CHECK(artifact.at("run_metadata").at("power_cap_w") == 250.0);
+    CHECK(artifact.at("baselines").as_object().size() == 4);
+
+    // --complete over both SKUs: only the config nvbench did not measure is missing.
+    const auto complete = tool(repo, {"import", "--from", "runs", "--complete"});
+    CHECK(complete.exit_code == 1);
+    CHECK(contains(complete.err,
+                   "missing from the inputs: " + a100 + " invert_planar_compare_uchar3_advanced["));
+    CHECK_FALSE(contains(complete.err, "invert_uchar3_basic["));
+    const auto imported = tool(repo, {"import", "--from", "runs"});
+    INFO(imported.err);
+    CHECK(imported.exit_code == 0);
+    CHECK(contains(imported.out,
+                   "invert.json: 8 case/SKU row(s) for ['" + a100 + "', '" + h100 + "']"));
+    const auto row = committed(repo)
+                         .at("configs")
+                         .at("invert_uchar3_basic")
+                         .at("baselines")
+                         .as_object()
+                         .begin()
+                         ->value()
+                         .at(a100);
+    CHECK(row.at("gpu_time_us_cpp").as_double() == doctest::Approx(137.25 * 1.5));
+
+    const auto both = tool(repo, {"import", "--nvbench", "cpp:invert_uchar3_basic:h100/cpp.csv",
+                                  "--nvbench", "cpp:invert_uchar3_basic:a100/cpp.csv",
+                                  "--power-cap-w", "350", "--locked-sm-clock-mhz", "1095",
+                                  "--cuda-major", "13", "--write-artifact", "both.json"});
+    CHECK(both.exit_code == 2);
+    CHECK(contains(both.err, "unknown GPU: ('NVIDIA A100-PCIE-40GB', 350, 1095, CUDA 13)"));
+    CHECK(tool(repo, {"import", "--from", "runs", "--write-artifact", "x.json"}).exit_code == 2);
 }
 
 TEST_CASE("odo_baseline compare: a matching run passes; a regression fails with reports") {

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace odo::baseline {
@@ -179,6 +180,29 @@ inline Artifact ingest_artifact(const ArtifactDocument& doc, const ConfigSet& se
         detail::check_shard_rows(artifact, *shard, problems);
     }
     return artifact;
+}
+
+// The envelope `{"schema_version": 1, "run_metadata": {...}, "baselines": {...}}` of `artifact`'s
+// rows, sorted by case key and SKU, metrics in the canonical field order: what a CI measure job
+// uploads for `import --from` when its runs came from another tool (nvbench's output).
+inline boost::json::value artifact_json(const Artifact& artifact) {
+    std::vector<const ArtifactRow*> rows;
+    for (const ArtifactRow& row : artifact.rows)
+        rows.push_back(&row);
+    std::sort(rows.begin(), rows.end(), [](const ArtifactRow* a, const ArtifactRow* b) {
+        return std::tie(a->case_key, a->sku) < std::tie(b->case_key, b->sku);
+    });
+    boost::json::object baselines;
+    for (const ArtifactRow* row : rows) {
+        boost::json::value& skus = baselines[row->case_key];
+        if (!skus.is_object())
+            skus = boost::json::object();
+        skus.get_object()[row->sku] = updated_metrics_object(nullptr, row->metrics);
+    }
+    return boost::json::object{
+        {"schema_version", artifact_schema_version},
+        {"run_metadata", artifact.run_metadata.value_or(boost::json::object())},
+        {"baselines", std::move(baselines)}};
 }
 
 // Reads and checks an artifact file; InputError listing every problem.
