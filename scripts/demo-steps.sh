@@ -24,9 +24,11 @@ on_exit() {
 }
 trap on_exit EXIT
 
-# Builds with a line per compiled file, so a long build is not minutes of silence.
+# Builds with a line per compiled file, so a long build is not minutes of silence: Make's
+# "[ 50%] Building …" and Ninja's "[1/2] Building …".
 build_quietly() { # cmake --build arguments
-  cmake --build "$@" | { grep --line-buffered -E '^\[ *[0-9]+%\] (Building|Linking)' || true; } |
+  cmake --build "$@" |
+    { grep --line-buffered -E '^\[ *[0-9]+(%|/[0-9]+)\] (Building|Linking)' || true; } |
     sed -u 's/^/  /'
 }
 

@@ -17,6 +17,8 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -151,4 +153,39 @@ TEST_CASE(
                       "map's quality limits (bench/config/sku_map.json): stop other work and run "
                       "again, or raise ODO_DEMO_MIN_TIME (now 0.01 s); the import's report is " +
                       (art / "import-before.txt").string());
+}
+
+TEST_CASE("a build shows a line per compiled file and link, with Make or Ninja") {
+    DemoScratchDir dir;
+    const fs::path src = dir.path() / "src";
+    fs::create_directories(src);
+    std::ofstream(src / "CMakeLists.txt")
+        << "cmake_minimum_required(VERSION 3.16)\nproject(hello CXX)\n"
+           "add_executable(hello hello.cpp)\n";
+    std::ofstream(src / "hello.cpp") << "int main() { return 0; }\n";
+    std::vector<std::pair<std::string, std::string>> generators = {
+        {"Unix Makefiles", "  [ 50%] Building CXX object CMakeFiles/hello.dir/hello.cpp.o\n"
+                           "  [100%] Linking CXX executable hello\n"}};
+    if (odo::run_process("/bin/sh", {"-c", "command -v ninja"}, {}).exit_code == 0)
+        generators.push_back({"Ninja",
+                              "  [1/2] Building CXX object CMakeFiles/hello.dir/hello.cpp.o\n"
+                              "  [2/2] Linking CXX executable hello\n"});
+    for (std::size_t i = 0; i < generators.size(); ++i) {
+        const std::string& generator = generators[i].first;
+        const std::string& shown = generators[i].second;
+        CAPTURE(generator);
+        const fs::path build = dir.path() / ("build" + std::to_string(i));
+        // As demo.sh builds the op library: configured quietly, built through build_quietly.
+        const std::string script = "set -euo pipefail\n"
+                                   "source '" ODO_SOURCE_DIR "/scripts/demo-steps.sh'\n"
+                                   "cmake -S \"$1\" -B \"$2\" -G \"$3\" >/dev/null\n"
+                                   "build_quietly \"$2\"\n";
+        const auto r = odo::run_process("/usr/bin/env",
+                                        {"demo=" + dir.path().string(), "bash", "-c", script,
+                                         "demo-build", src.string(), build.string(), generator},
+                                        {dir.path(), std::chrono::seconds(120), {}, {}});
+        INFO(r.err);
+        CHECK(r.exit_code == 0);
+        CHECK(r.out == shown);
+    }
 }
