@@ -91,6 +91,46 @@ TEST_CASE("a regressed committed baseline blocks the evidence gate through ODO-7
     CHECK(r.exit_code == 1);
 }
 
+TEST_CASE("an uncommitted slower row: ODO-7 judges the working tree, ODO-2 judges HEAD") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    campaign(repo, "src/cvcuda/priv/OpInvert.cu", "perf(invert): faster");
+    std::string config = repo.read("bench/config/operators/invert.json");
+    const std::string from = "\"gpu_time_us_cpp\": 137.25,";
+    REQUIRE(config.find(from) != std::string::npos);
+    config.replace(config.find(from), from.size(), "\"gpu_time_us_cpp\": 160.0,");
+    repo.write("bench/config/operators/invert.json", config);
+    const auto r = optimize_op(repo, {"Invert", "--phase", "evidence", "--format", "json"});
+    const auto report = odo::json::parse(r.out, "stdout");
+    CHECK(status(report, "ODO-7") == "GAP"); // the working tree's row regressed
+    CHECK(status(report, "ODO-2") == "GAP"); // HEAD re-measured nothing
+}
+
+TEST_CASE("a merge base whose config is not JSON: ODO-7 names it as the regression gate reads it") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string path = "bench/config/operators/invert.json";
+    const std::string config = repo.read(path);
+    repo.write(path, "{broken\n");
+    const std::string base = repo.commit("chore: break the invert config");
+    repo.git({"checkout", "-q", "-b", "campaign"});
+    repo.write(path, config);
+    repo.commit("chore: repair the invert config");
+    const auto r = optimize_op(repo, {"Invert", "--phase", "evidence", "--format", "json"});
+    const auto report = odo::json::parse(r.out, "stdout");
+    std::string expected;
+    try {
+        odo::json::parse("{broken\n", base + ":" + path);
+    } catch (const odo::InputError& e) {
+        expected = e.what();
+    }
+    REQUIRE_FALSE(expected.empty());
+    for (const auto& f : report.at("findings").as_array())
+        if (f.at("id").as_string() == "ODO-7") {
+            CHECK(f.at("status") == "GAP");
+            CHECK(f.at("evidence").as_string() == expected);
+        }
+    CHECK(status(report, "ODO-7") == "GAP");
+}
+
 TEST_CASE("the MR description comes from --results; a base that does not resolve is MANUAL") {
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
     campaign(repo, "src/cvcuda/priv/OpInvert.cu", "perf(invert): faster");

@@ -31,11 +31,14 @@ const odo::repo::OperatorSet ops = {"flip", "invert"};
 struct FactsCampaign {
     odo::repo::Layout layout;
     odo::repo::OperatorPaths op;
+    ConfigDocuments documents; // the run's config versions, knowing the working tree's bytes
     EvidenceFacts facts;
 
     FactsCampaign(const TempRepo& repo, const std::string& base)
         : op(odo::repo::resolve_operator(repo.root(), layout, "Invert")),
-          facts(gather_evidence_facts(odo::repo::Git(repo.root()), layout, op, ops, base)) {}
+          documents(odo::repo::try_read_repo_file(repo.root(), config)),
+          facts(gather_evidence_facts(odo::repo::Git(repo.root()), layout, op, ops, base,
+                                      documents)) {}
 
     std::optional<Finding> odo0() const {
         return check_odo0_no_optimization(facts.range, op, guide);
@@ -86,8 +89,13 @@ TEST_CASE("a kernel optimization with re-measured baselines: the facts and the c
     CHECK(c.facts.commits.commits[1].subject == "perf(invert): vectorize loads");
     REQUIRE(c.facts.commits.outside.count(base));
     CHECK(c.facts.commits.outside.at(base).subject == "chore: establish test base");
-    CHECK(c.facts.config.before);
-    CHECK(c.facts.config.after == repo.read(config));
+    REQUIRE(c.facts.config.before);
+    REQUIRE(c.facts.config.after);
+    REQUIRE(c.facts.config.after->document);
+    CHECK(*c.facts.config.after->document == boost::json::parse(repo.read(config)));
+    // HEAD's bytes are the working tree's: one document serves both.
+    CHECK(c.facts.config.after->document == c.documents.working()->document);
+    CHECK(c.facts.config.before->document != c.facts.config.after->document);
     CHECK(c.facts.api.binding_before == c.facts.api.binding_after);
     REQUIRE(c.facts.api.header_lines);
     CHECK(c.facts.api.header_lines->empty());
@@ -118,6 +126,28 @@ TEST_CASE("an implementation change without re-measured baselines is an ODO-2 GA
     const Finding odo2 = FactsCampaign(repo, base).odo2();
     CHECK(odo2.status == Status::Gap);
     CHECK(odo2.evidence == "no baseline delta in " + config);
+}
+
+TEST_CASE("ODO-2 judges HEAD's config, not an uncommitted working-tree edit") {
+    TempRepo repo(oprepo_fixture);
+    const std::string base = repo.head();
+    repo.write(invert_kernel, repo.read(invert_kernel) + "// faster\n");
+    repo.commit("perf(invert): faster");
+    // Re-measured in the working tree only: HEAD still holds the base's rows.
+    replace_unique_in(repo, config, "\"gpu_time_us_cpp\": 137.25", "\"gpu_time_us_cpp\": 120.5");
+    const FactsCampaign uncommitted(repo, base);
+    CHECK(uncommitted.odo2().status == Status::Gap);
+    CHECK(uncommitted.facts.config.after->document != uncommitted.documents.working()->document);
+    // One version parsed once: HEAD's bytes are the merge base's.
+    CHECK(uncommitted.facts.config.after->document == uncommitted.facts.config.before->document);
+
+    repo.commit("chore: refresh invert baselines");
+    // Committed, then the working tree put back to the base's bytes: HEAD's rows count.
+    replace_unique_in(repo, config, "\"gpu_time_us_cpp\": 120.5", "\"gpu_time_us_cpp\": 137.25");
+    const FactsCampaign reverted(repo, base);
+    CHECK(reverted.odo2().status == Status::Pass);
+    CHECK(reverted.facts.config.before->document == reverted.documents.working()->document);
+    CHECK(reverted.facts.config.after->document != reverted.documents.working()->document);
 }
 
 TEST_CASE("a change that leaves the implementation alone reaches ODO-0/ODO-2 N-A") {
@@ -213,8 +243,9 @@ TEST_CASE("a shallow clone without the merge base says so") {
                 .ok());
     odo::repo::Layout layout;
     const auto op = odo::repo::resolve_operator(clone, layout, "Invert");
+    ConfigDocuments documents(std::nullopt);
     const EvidenceFacts facts =
-        gather_evidence_facts(odo::repo::Git(clone), layout, op, ops, "origin/main");
+        gather_evidence_facts(odo::repo::Git(clone), layout, op, ops, "origin/main", documents);
     std::filesystem::remove_all(clone);
     CHECK_FALSE(facts.range.merge_base);
     CHECK(facts.range.problem ==

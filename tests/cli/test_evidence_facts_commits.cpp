@@ -40,8 +40,10 @@ struct HygieneRepo {
     Finding hygiene(const odo::repo::OperatorSet& ops, const std::string& against = "") const {
         const odo::repo::Layout layout;
         const auto op = odo::repo::resolve_operator(repo.root(), layout, "BoxBlur");
-        const odo::gates::EvidenceFacts facts = odo::gates::gather_evidence_facts(
-            odo::repo::Git(repo.root()), layout, op, ops, against.empty() ? base : against);
+        odo::gates::ConfigDocuments documents(std::nullopt);
+        const odo::gates::EvidenceFacts facts =
+            odo::gates::gather_evidence_facts(odo::repo::Git(repo.root()), layout, op, ops,
+                                              against.empty() ? base : against, documents);
         return odo::gates::check_odo6_perf_hygiene(facts.range, facts.commits, op, ops, layout,
                                                    guide);
     }

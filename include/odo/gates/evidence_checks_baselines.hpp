@@ -6,6 +6,7 @@
 #include "odo/core/json_read.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
+#include "odo/gates/config_documents.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 
 #include <boost/json.hpp>
@@ -17,11 +18,11 @@
 
 namespace odo::gates {
 
-// The operator's bench config at both ends of the change.
+// The operator's bench config at both ends of the change, parsed.
 struct ConfigRevisions {
-    std::string path;                  // repository-relative
-    std::optional<std::string> before; // at the merge base; nullopt: absent
-    std::optional<std::string> after;  // at HEAD; nullopt: absent
+    std::string path;                     // repository-relative
+    std::optional<ConfigDocument> before; // at the merge base; nullopt: absent
+    std::optional<ConfigDocument> after;  // at HEAD; nullopt: absent
 };
 
 // One baseline payload: config key, case key, SKU. A `baselines` (or case) value that is not an
@@ -68,6 +69,14 @@ inline const boost::json::value* member(const boost::json::value* v, boost::json
     return v && v->is_object() ? v->get_object().if_contains(key) : nullptr;
 }
 
+// A row of a BaselineMap or of BaselineRefs.
+inline const boost::json::value& row_value(const boost::json::value& v) {
+    return v;
+}
+inline const boost::json::value& row_value(const boost::json::value* v) {
+    return *v;
+}
+
 inline bool differs(const boost::json::value& after, const boost::json::value* before) {
     return !before || !same_json(after, *before);
 }
@@ -86,13 +95,15 @@ inline std::string first_items(const std::set<std::string>& items, std::size_t s
 } // namespace detail
 
 // The rows HEAD adds or changes relative to the merge base, in config, case, SKU order. Removed
-// rows measure nothing and are not listed.
-inline std::vector<BaselineRow> changed_baseline_rows(const baseline::BaselineMap& before,
-                                                      const baseline::BaselineMap& after) {
+// rows measure nothing and are not listed. `Map`: BaselineMap or BaselineRefs.
+template <class Map>
+std::vector<BaselineRow> changed_baseline_rows(const Map& before, const Map& after) {
     std::vector<BaselineRow> rows;
-    for (const auto& [config, baselines] : after) {
+    for (const auto& [config, row] : after) {
+        const boost::json::value& baselines = detail::row_value(row);
         const auto it = before.find(config);
-        const boost::json::value* old = it == before.end() ? nullptr : &it->second;
+        const boost::json::value* old =
+            it == before.end() ? nullptr : &detail::row_value(it->second);
         if (!baselines.is_object()) {
             if (detail::differs(baselines, old))
                 rows.push_back({config, "", ""});
@@ -149,13 +160,13 @@ inline Finding check_odo2_baselines_updated(const ChangeRange& range, const Conf
     };
     if (!config.after)
         return gap(" (the config does not exist at HEAD)");
-    const auto after = baseline::baselines_by_config(*config.after);
+    const auto after =
+        config.after->object() ? baseline::baseline_refs(*config.after->document) : std::nullopt;
     if (!after)
         return gap(" (the config at HEAD is not a JSON object)");
-    const baseline::BaselineMap before =
-        config.before
-            ? baseline::baselines_by_config(*config.before).value_or(baseline::BaselineMap{})
-            : baseline::BaselineMap{};
+    const baseline::BaselineRefs before = config.before && config.before->object()
+                                              ? *baseline::baseline_refs(*config.before->document)
+                                              : baseline::BaselineRefs{};
     const std::vector<BaselineRow> rows = changed_baseline_rows(before, *after);
     if (rows.empty())
         return gap("");

@@ -8,6 +8,7 @@
 // checks report; nothing here throws.
 #include "odo/core/error.hpp"
 #include "odo/core/text.hpp"
+#include "odo/gates/config_documents.hpp"
 #include "odo/gates/evidence_checks.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
@@ -171,10 +172,11 @@ header_changes(const repo::Git& git, const std::string& merge_base,
 
 } // namespace detail
 
+// `documents`: the run's parsed config versions, which learn the merge base's and HEAD's.
 inline EvidenceFacts gather_evidence_facts(const repo::Git& git, const repo::Layout& layout,
                                            const repo::OperatorPaths& op,
                                            const repo::OperatorSet& all_ops,
-                                           const std::string& base) {
+                                           const std::string& base, ConfigDocuments& documents) {
     EvidenceFacts facts;
     ChangeRange& range = facts.range;
     range.base = base;
@@ -195,20 +197,30 @@ inline EvidenceFacts gather_evidence_facts(const repo::Git& git, const repo::Lay
     }
     range.implementation_changed = implementation_changes(*range.changed, op, all_ops, layout);
 
+    // Streamed: each config version is parsed (or matched with one already parsed) as it
+    // arrives, so the batch's answers are never all held as text.
     std::vector<std::string> specs = {mb + ":" + op.bench_cfg, "HEAD:" + op.bench_cfg};
     if (!op.pybind.empty())
         specs.insert(specs.end(), {mb + ":" + op.pybind, "HEAD:" + op.pybind});
-    const auto objects = git.read_objects(specs);
-    if (objects.size() != specs.size()) {
+    std::size_t answered = 0;
+    const bool read = git.stream_objects(specs, [&](const std::string& spec, std::string_view oid,
+                                                    std::optional<std::string_view> contents) {
+        const std::size_t at = answered++;
+        if (at < 2) {
+            (at == 0 ? facts.config.before : facts.config.after) =
+                documents.from_git(spec, oid, contents);
+            return;
+        }
+        (at == 2 ? facts.api.binding_before : facts.api.binding_after) =
+            contents ? std::optional<std::string>(*contents) : std::nullopt;
+    });
+    if (!read) {
+        facts.config.before.reset();
+        facts.config.after.reset();
+        facts.api = {};
         range.changed.reset();
         range.problem = "git cat-file could not read " + op.bench_cfg + " at " + mb + " and HEAD";
         return facts;
-    }
-    facts.config.before = objects.at(specs[0]);
-    facts.config.after = objects.at(specs[1]);
-    if (!op.pybind.empty()) {
-        facts.api.binding_before = objects.at(specs[2]);
-        facts.api.binding_after = objects.at(specs[3]);
     }
     std::vector<std::string> headers;
     for (const std::string* header : {&op.header, &op.hpp})

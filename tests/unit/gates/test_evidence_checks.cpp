@@ -56,6 +56,11 @@ std::string config(const std::string& rows) {
            rows + "}}}}";
 }
 
+// A revision of the config as the evidence phase holds it: parsed.
+ConfigDocument parsed_config(const std::string& rows) {
+    return parse_config_document(config(rows));
+}
+
 const std::string nhwc = R"("invert_u8[layout=NHWC]")";
 const std::string nchw = R"("invert_u8[layout=NCHW]")";
 
@@ -101,9 +106,11 @@ TEST_CASE("ODO-2 is N-A without an implementation change") {
 TEST_CASE("ODO-2 passes on re-measured rows and names them") {
     const ConfigRevisions revisions{
         "bench/config/operators/invert.json",
-        config(nhwc + R"(: {"A100": {"gpu_time_us_cpp": 10}, "H100": {"gpu_time_us_cpp": 7}})"),
-        config(nhwc + R"(: {"A100": {"gpu_time_us_cpp": 8}, "H100": {"gpu_time_us_cpp": 7.0}}, )" +
-               nchw + R"(: {"A100": {"gpu_time_us_cpp": 9}})")};
+        parsed_config(nhwc +
+                      R"(: {"A100": {"gpu_time_us_cpp": 10}, "H100": {"gpu_time_us_cpp": 7}})"),
+        parsed_config(nhwc +
+                      R"(: {"A100": {"gpu_time_us_cpp": 8}, "H100": {"gpu_time_us_cpp": 7.0}}, )" +
+                      nchw + R"(: {"A100": {"gpu_time_us_cpp": 9}})")};
     const Finding f = check_odo2_baselines_updated(range_with({"src/cvcuda/priv/OpInvert.cu"}),
                                                    revisions, invert(), guide);
     CHECK(f.status == Status::Pass);
@@ -118,8 +125,8 @@ TEST_CASE("ODO-2 gives a GAP when only text near the baselines changed") {
     // The reference passed on the keyword "baselines" anywhere in the patch (gates.md §8.10).
     const std::string rows = nhwc + R"(: {"A100": {"gpu_time_us_cpp": 10, "n_runs": 5}})";
     const std::string reformatted = nhwc + R"(: {"A100": {"n_runs": 5.0, "gpu_time_us_cpp": 10}})";
-    const ConfigRevisions revisions{"bench/config/operators/invert.json", config(rows),
-                                    config(reformatted) + "\n"};
+    const ConfigRevisions revisions{"bench/config/operators/invert.json", parsed_config(rows),
+                                    parse_config_document(config(reformatted) + "\n")};
     const Finding f = check_odo2_baselines_updated(range_with({"src/cvcuda/priv/OpInvert.cu"}),
                                                    revisions, invert(), guide);
     CHECK(f.status == Status::Gap);
@@ -132,24 +139,26 @@ TEST_CASE("ODO-2: removed rows measure nothing; a new config's rows are all adde
     const auto implementation = range_with({"python/mod_cvcuda/operators/OpInvert.cpp"});
     const std::string two = nhwc + R"(: {"A100": {"t": 1}}, )" + nchw + R"(: {"A100": {"t": 2}})";
     const std::string one = nhwc + R"(: {"A100": {"t": 1}})";
-    CHECK(check_odo2_baselines_updated(implementation, {"c.json", config(two), config(one)},
-                                       invert(), guide)
+    CHECK(check_odo2_baselines_updated(
+              implementation, {"c.json", parsed_config(two), parsed_config(one)}, invert(), guide)
               .status == Status::Gap);
     const Finding added = check_odo2_baselines_updated(
-        implementation, {"c.json", std::nullopt, config(one)}, invert(), guide);
+        implementation, {"c.json", std::nullopt, parsed_config(one)}, invert(), guide);
     CHECK(added.status == Status::Pass);
     CHECK(contains(added.evidence, "1 row(s) added or changed"));
     const Finding repaired = check_odo2_baselines_updated(
-        implementation, {"c.json", std::string("{broken"), config(one)}, invert(), guide);
+        implementation, {"c.json", parse_config_document("{broken"), parsed_config(one)}, invert(),
+        guide);
     CHECK(repaired.status == Status::Pass);
 }
 
 TEST_CASE("ODO-2 gives a GAP when the config is missing or broken at HEAD") {
     const auto implementation = range_with({"src/cvcuda/priv/OpInvert.cu"});
-    CHECK(check_odo2_baselines_updated(implementation, {"c.json", config(""), std::nullopt},
+    CHECK(check_odo2_baselines_updated(implementation, {"c.json", parsed_config(""), std::nullopt},
                                        invert(), guide)
               .evidence == "no baseline delta in c.json (the config does not exist at HEAD)");
-    CHECK(check_odo2_baselines_updated(implementation, {"c.json", config(""), std::string("[1]")},
+    CHECK(check_odo2_baselines_updated(implementation,
+                                       {"c.json", parsed_config(""), parse_config_document("[1]")},
                                        invert(), guide)
               .evidence == "no baseline delta in c.json (the config at HEAD is not a JSON object)");
 }
