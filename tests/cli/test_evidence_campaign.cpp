@@ -4,6 +4,7 @@
 // tests/data/evidence/*.md.
 #include "cli_support.hpp"
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/core/json_read.hpp>
 #include <odo/core/json_write.hpp>
@@ -12,6 +13,8 @@
 
 #include <cstdlib>
 #include <functional>
+#include <tuple>
+#include <utility>
 
 namespace {
 
@@ -232,4 +235,96 @@ TEST_CASE("a binding-only campaign proves its Python-overhead reduction (ODO-12)
     CHECK(r.out.find("`ODO-12` \xE2\x80\x94 Binding-only Python-overhead improvement clears") !=
           std::string::npos);
     check_golden(r.out, "binding_only_campaign.md");
+}
+
+namespace {
+
+// ODO-8's finding of an evidence run on the campaign's description: status and evidence.
+std::pair<std::string, std::string> odo8_of(const TempRepo& repo, const std::string& description) {
+    const auto r = optimize_op(
+        repo, {"Invert", "--phase", "evidence", "--results", description, "--format", "json"});
+    INFO(r.err);
+    const auto report = odo::json::parse(r.out, "optimize_op stdout");
+    return {odo::testing::finding_field(report, "ODO-8", "status", "absent"),
+            odo::testing::finding_field(report, "ODO-8", "evidence", "absent")};
+}
+
+// The Review/refactor gate line refactor_op's verify prints with `commit` checked out, compared
+// with `base`, after `edit` (uncommitted) and with a green pixel evidence line of Invert's tests.
+std::string verify_line_at(const TempRepo& repo, const std::string& commit, const std::string& base,
+                           const std::string& edit = "") {
+    repo.git({"checkout", "-q", commit});
+    const std::string kernel = "src/cvcuda/priv/OpInvert.cu";
+    const std::string original = repo.read(kernel);
+    repo.write(kernel, original + edit);
+    repo.write("../campaign-pixels.txt",
+               "- [x] **Pixelwise equality to reference** \xE2\x80\x94 `EXPECT_EQ(out, gold)` "
+               "against the host reference in `TestOpInvert.correct_output`: 5/5 variants passed, "
+               "4096 elements compared\n");
+    const auto r = odo::testing::run_in(
+        repo.root(), ODO_REFACTOR_OP,
+        {"Invert", "--phase", "verify", "--base", base, "--pixel-evidence",
+         (repo.root() / "../campaign-pixels.txt").string(), "--format", "json"});
+    repo.write(kernel, original);
+    repo.git({"checkout", "-q", "campaign"});
+    INFO(r.err);
+    REQUIRE(r.exit_code != 2);
+    return std::string(odo::json::parse(r.out, "refactor_op").at("checklist").as_string());
+}
+
+// The description with `line` cited at the end of its Review/refactor gate item.
+void cite_in_review_item(const TempRepo& repo, const std::string& description,
+                         const std::string& line) {
+    std::string text = repo.read(description);
+    const auto at = text.find("**Review/refactor gate** \xE2\x80\x94 ");
+    REQUIRE(at != std::string::npos);
+    text.insert(text.find('\n', at), "; " + line);
+    repo.write(description, text);
+}
+
+} // namespace
+
+TEST_CASE("ODO-8 re-checks a refactor: commit's verify report: its parent, its tree, its verdict") {
+    const FixedCommitDates dates;
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string description =
+        run_campaign(repo, scaled(1.25),
+                     {"src/cvcuda/priv/OpInvert.cu", "refactor(invert): name the inner loop"});
+    const std::string refactor = repo.git({"rev-parse", "campaign~1"}).substr(0, 40);
+    const std::string parent = repo.git({"rev-parse", "campaign~2"}).substr(0, 40);
+    const std::string original = repo.read(description);
+
+    auto [status, evidence] = odo8_of(repo, description);
+    CHECK(status == "GAP");
+    CHECK(odo::testing::contains(evidence,
+                                 "refactor(invert): name the inner loop; no verify report cited"));
+
+    // verify with the refactor commit checked out, against its parent: PARITY-OK, and ODO-8 agrees.
+    cite_in_review_item(repo, description, verify_line_at(repo, refactor, parent));
+    std::tie(status, evidence) = odo8_of(repo, description);
+    CHECK(status == "PASS");
+    CHECK(odo::testing::contains(evidence, "verify PARITY-OK of " + refactor.substr(0, 8)));
+
+    // Run before the commit's last edit: other sources.
+    repo.write(description, original);
+    cite_in_review_item(repo, description,
+                        verify_line_at(repo, refactor, parent, "// not what was committed\n"));
+    std::tie(status, evidence) = odo8_of(repo, description);
+    CHECK(status == "GAP");
+    CHECK(odo::testing::contains(evidence, "; cited verify sources="));
+
+    // Against another base: the refactor commit itself.
+    repo.write(description, original);
+    cite_in_review_item(repo, description, verify_line_at(repo, "campaign", refactor));
+    std::tie(status, evidence) = odo8_of(repo, description);
+    CHECK(status == "GAP");
+    CHECK(odo::testing::contains(evidence,
+                                 "; parent " + parent + "; cited verify base: " + refactor));
+
+    // The campaign's tip against the parent: the same sources, but the benchmark tree changed.
+    repo.write(description, original);
+    cite_in_review_item(repo, description, verify_line_at(repo, "campaign", parent));
+    std::tie(status, evidence) = odo8_of(repo, description);
+    CHECK(status == "GAP");
+    CHECK(odo::testing::contains(evidence, "; cited verify: GATE-FAIL"));
 }

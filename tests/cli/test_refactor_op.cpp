@@ -130,6 +130,10 @@ TEST_CASE("verify: a refactor that changes nothing is PARITY-OK with pixel evide
     CHECK(with.verdict() == "PARITY-OK");
     CHECK(with.process.exit_code == 0);
     CHECK(contains(with.field("VER-6", "evidence"), "1 test(s), 4 variant(s) green"));
+    // The report names the base as a commit, and so does its gate line, for ODO-8 to match.
+    CHECK(with.report.at("base_commit").as_string() == repo.head());
+    CHECK(contains(std::string(with.report.at("checklist").as_string()),
+                   "`refactor_op Twin --phase verify --base " + repo.head() + "` on sources "));
 
     const RefactorRun other = verify(repo, pixel_line("TestOpOther.correct_output", true) + "\n");
     CHECK(other.status("VER-6") == "MANUAL"); // another operator's evidence proves nothing here

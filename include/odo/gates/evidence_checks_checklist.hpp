@@ -117,14 +117,24 @@ inline Finding check_odo4_lead_exhaustion(const std::optional<ChecklistEntry>& l
         "at ridge) or three measured post-win strikes.");
 }
 
-// What ODO-8 learned by running refactor_op's assess on the change under review itself.
+// A refactor: commit of the range, and the identity its verify report must carry.
+struct RefactorCommit {
+    std::string sha;
+    std::string subject;
+    std::string parent;  // the base its verify compares with
+    std::string sources; // refactor::sources_fingerprint of the commit's tree
+};
+
+// What ODO-8 learned from the repository itself: its own run of refactor_op's assess on the change
+// under review, and the refactor: commits a verify report must cover.
 struct RefactorRerun {
-    std::string sources;             // refactor::sources_fingerprint of the candidate
-    std::string verdict;             // "ADVISORY"
-    std::string counts;              // "PASS=8, RECOMMENDATION=1"
-    std::string open;                // "RED-2", or "none"
-    std::vector<std::string> manual; // IDs of MANUAL findings
-    std::string problem;             // why assess could not run; "" when it ran
+    std::string sources;                 // refactor::sources_fingerprint of the candidate
+    std::string verdict;                 // "ADVISORY"
+    std::string counts;                  // "PASS=8, RECOMMENDATION=1"
+    std::string open;                    // "RED-2", or "none"
+    std::vector<std::string> manual;     // IDs of MANUAL findings
+    std::string problem;                 // why assess could not run; "" when it ran
+    std::vector<RefactorCommit> commits; // the range's refactor: commits
 };
 
 namespace detail {
@@ -149,26 +159,68 @@ inline std::string rerun_text(const RefactorRerun& r) {
            "; open: " + r.open;
 }
 
-// The commits of the range that call themselves refactors: each needs verify's proof.
-inline std::vector<std::string> refactor_commits(const CommitHistory& history) {
-    std::vector<std::string> out;
+// The commits of the range that call themselves refactors, sources not yet fingerprinted: each
+// needs verify's proof.
+inline std::vector<RefactorCommit> refactor_commits(const CommitHistory& history) {
+    std::vector<RefactorCommit> out;
     for (const CommitFacts& c : history.commits)
         if (is_refactor_subject(c.subject))
-            out.push_back(c.sha.substr(0, 8) + " " + c.subject);
+            out.push_back({c.sha, c.subject, c.parents.empty() ? "" : c.parents.front(), ""});
     return out;
+}
+
+// Why a refactor: commit is not proven, as ODO-8's summary and evidence.
+struct Unproven {
+    std::string summary;
+    std::string evidence;
+};
+
+// Why no cited verify report proves `commit`, or nullopt when one does: a PARITY-OK report that
+// compared the commit's parent with the commit's sources. The closest report names the mismatch.
+inline std::optional<Unproven>
+unproven_refactor(const RefactorCommit& commit,
+                  const std::vector<refactor::CitedReport>& verifies) {
+    const std::string name = commit.sha.substr(0, 8) + " " + commit.subject;
+    const refactor::CitedReport* same_base = nullptr;
+    const refactor::CitedReport* same_tree = nullptr;
+    for (const refactor::CitedReport& v : verifies)
+        if (!commit.parent.empty() && v.base == commit.parent) {
+            same_base = &v;
+            if (v.sources == commit.sources && (!same_tree || v.verdict == "PARITY-OK"))
+                same_tree = &v;
+        }
+    if (same_tree && same_tree->verdict == "PARITY-OK")
+        return std::nullopt;
+    if (same_tree)
+        return Unproven{"A refactor: commit lacks a PARITY-OK verify report",
+                        name + "; cited verify: " + same_tree->verdict};
+    if (same_base)
+        return Unproven{"The cited verify report judged other sources than the refactor commit",
+                        name + "; sources at the commit=" + commit.sources +
+                            "; cited verify sources=" + same_base->sources};
+    if (!verifies.empty()) {
+        std::vector<std::string> bases;
+        for (const refactor::CitedReport& v : verifies)
+            bases.push_back(v.base.empty() ? "none recorded" : v.base);
+        return Unproven{"The cited verify report compared another base than the refactor "
+                        "commit's parent",
+                        name + "; parent " + commit.parent +
+                            "; cited verify base: " + text::join(bases, ", ")};
+    }
+    return Unproven{"A refactor: commit lacks a PARITY-OK verify report",
+                    name + "; no verify report cited"};
 }
 
 } // namespace detail
 
 // The Review/refactor gate's hard evidence is refactor_op's own line, not prose: the item must
 // cite `refactor_op <Op> --phase assess` on the sources of the change under review with the result
-// a re-run of assess gives, and each refactor: commit needs a PARITY-OK verify report. A checked
-// box whose text is a manual disposition ("reviewed by hand") is a GAP; a re-run that leaves
-// MANUAL findings is MANUAL.
+// a re-run of assess gives, and each refactor: commit needs a PARITY-OK verify report of its own
+// tree against its parent (the line names both). A checked box whose text is a manual disposition
+// ("reviewed by hand") is a GAP; a re-run that leaves MANUAL findings is MANUAL.
 inline Finding check_odo8_review_refactor(const ChangeRange& range, bool results_present,
                                           const std::optional<ChecklistEntry>& review,
                                           const repo::OperatorPaths& op, const RefactorRerun& rerun,
-                                          const std::vector<std::string>& refactor_commits,
                                           const std::string& guide) {
     if (auto unknown = detail::unknown_change("ODO-8", range, guide))
         return *unknown;
@@ -190,10 +242,16 @@ inline Finding check_odo8_review_refactor(const ChangeRange& range, bool results
             "ODO-8", Status::Gap, "Review/refactor lock-in gate is missing or unchecked",
             item.evidence.empty() ? "Review/refactor checklist item missing" : item.evidence, guide,
             cite + " Then check the item.");
-    std::optional<refactor::CitedReport> assessed, verified;
-    for (const refactor::CitedReport& c : refactor::find_cited_reports(item.evidence))
-        if (text::lower(c.operator_name) == op.op)
-            (c.phase == "assess" ? assessed : verified) = c;
+    std::optional<refactor::CitedReport> assessed;
+    std::vector<refactor::CitedReport> verified;
+    for (refactor::CitedReport& c : refactor::find_cited_reports(item.evidence)) {
+        if (text::lower(c.operator_name) != op.op)
+            continue;
+        if (c.phase == "assess")
+            assessed = std::move(c);
+        else
+            verified.push_back(std::move(c));
+    }
     if (!assessed)
         return detail::evidence_finding(
             "ODO-8", Status::Gap, "Review/refactor gate evidence is not a refactor_op report",
@@ -217,15 +275,16 @@ inline Finding check_odo8_review_refactor(const ChangeRange& range, bool results
             "cited " + assessed->verdict + " \xE2\x80\x94 " + assessed->counts +
                 "; open: " + assessed->open + " | re-run " + detail::rerun_text(rerun),
             guide, cite);
-    if (!refactor_commits.empty() && (!verified || verified->verdict != "PARITY-OK"))
-        return detail::evidence_finding(
-            "ODO-8", Status::Gap, "A refactor: commit lacks a PARITY-OK verify report",
-            text::join(refactor_commits, "; ") +
-                (verified ? "; cited verify: " + verified->verdict : "; no verify report cited"),
-            guide,
-            "Run `refactor_op " + op.operator_name +
-                " --phase verify --base <parent> --pixel-evidence <test output>` on each refactor "
-                "and cite its PARITY-OK line.");
+    std::vector<std::string> proven;
+    for (const RefactorCommit& commit : rerun.commits) {
+        if (auto why = detail::unproven_refactor(commit, verified))
+            return detail::evidence_finding(
+                "ODO-8", Status::Gap, why->summary, why->evidence, guide,
+                "With the refactor commit's tree checked out, run `refactor_op " +
+                    op.operator_name + " --phase verify --base " + commit.parent +
+                    " --pixel-evidence <test output>` and cite its PARITY-OK line.");
+        proven.push_back("verify PARITY-OK of " + commit.sha.substr(0, 8));
+    }
     if (!rerun.manual.empty())
         return detail::evidence_finding(
             "ODO-8", Status::Manual, "refactor_op assess leaves MANUAL findings to settle",
@@ -233,9 +292,7 @@ inline Finding check_odo8_review_refactor(const ChangeRange& range, bool results
             "Resolve what each MANUAL finding asks, re-run assess and cite its line.");
     return detail::evidence_finding(
         "ODO-8", Status::Pass, "Review/refactor gate backed by refactor_op, re-run on the change",
-        detail::rerun_text(rerun) +
-            (verified ? "; verify " + verified->verdict + " on sources " + verified->sources : ""),
-        guide);
+        detail::rerun_text(rerun) + (proven.empty() ? "" : "; " + text::join(proven, "; ")), guide);
 }
 
 } // namespace odo::gates

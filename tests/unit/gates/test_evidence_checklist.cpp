@@ -145,8 +145,13 @@ const std::string dash = "\xE2\x80\x94";
 
 // What the gate's own assess run found, and the line refactor_op printed for the same sources.
 RefactorRerun rerun(std::vector<std::string> manual = {}) {
-    return {"0123456789abcdef", "ADVISORY", "PASS=8, RECOMMENDATION=1", "RED-2",
-            std::move(manual),  ""};
+    return {"0123456789abcdef",
+            "ADVISORY",
+            "PASS=8, RECOMMENDATION=1",
+            "RED-2",
+            std::move(manual),
+            "",
+            {}};
 }
 
 std::string assess_line(const std::string& sources = "0123456789abcdef",
@@ -159,10 +164,9 @@ std::string assess_line(const std::string& sources = "0123456789abcdef",
 
 TEST_CASE("ODO-8: a manual disposition is not evidence; refactor_op's own line, re-run, is") {
     const auto range = changed_range({"src/cvcuda/priv/OpResize.cu"});
-    auto odo8 = [&](const std::string& text, const RefactorRerun& r = rerun(),
-                    std::vector<std::string> refactors = {}) {
+    auto odo8 = [&](const std::string& text, const RefactorRerun& r = rerun()) {
         return check_odo8_review_refactor(range, true, ChecklistEntry{true, text},
-                                          checklist_resize(), r, refactors, guide);
+                                          checklist_resize(), r, guide);
     };
     // The reference's accepted prose, and the demo's old hand-review line, are GAPs now.
     auto f = odo8("reviewed changed implementation; tools/refactor_op.py Resize --phase assess "
@@ -197,44 +201,121 @@ TEST_CASE("ODO-8: a manual disposition is not evidence; refactor_op's own line, 
     broken.problem = "src/x: leads outside the repository";
     CHECK(odo8(assess_line(), broken).status == Status::Manual);
 
-    // A refactor: commit needs verify's PARITY-OK on top.
-    const std::vector<std::string> refactors{"abcdef12 refactor(resize): one kernel"};
-    f = odo8(assess_line(), rerun(), refactors);
-    CHECK(f.status == Status::Gap);
-    CHECK(contains(f.evidence, "no verify report cited"));
-    const std::string verify_line = "`refactor_op Resize --phase verify --base main` on sources "
-                                    "0011223344556677: PARITY-OK " +
-                                    dash + " PASS=7; open: none";
-    CHECK(odo8(assess_line() + "; " + verify_line, rerun(), refactors).status == Status::Pass);
-    std::string not_ok = verify_line;
-    not_ok.replace(not_ok.find("PARITY-OK"), 9, "NEEDS-LOCAL-PROOF");
-    CHECK(odo8(assess_line() + "; " + not_ok, rerun(), refactors).status == Status::Gap);
-
-    CHECK(check_odo8_review_refactor(range, false, std::nullopt, checklist_resize(), rerun(), {},
-                                     guide)
+    CHECK(check_odo8_review_refactor(range, false, std::nullopt, checklist_resize(), rerun(), guide)
               .summary == "Review/refactor lock-in gate evidence missing");
-    CHECK(check_odo8_review_refactor(range, true, std::nullopt, checklist_resize(), rerun(), {},
-                                     guide)
+    CHECK(check_odo8_review_refactor(range, true, std::nullopt, checklist_resize(), rerun(), guide)
               .evidence == "Review/refactor checklist item missing");
     CHECK(check_odo8_review_refactor(range, true, ChecklistEntry{false, assess_line()},
-                                     checklist_resize(), rerun(), {}, guide)
+                                     checklist_resize(), rerun(), guide)
               .status == Status::Gap);
     CHECK(check_odo8_review_refactor(changed_range({}), true, std::nullopt, checklist_resize(),
-                                     rerun(), {}, guide)
+                                     rerun(), guide)
               .status == Status::NotApplicable);
     ChangeRange unknown;
-    CHECK(check_odo8_review_refactor(unknown, true, std::nullopt, checklist_resize(), rerun(), {},
-                                     guide)
+    CHECK(
+        check_odo8_review_refactor(unknown, true, std::nullopt, checklist_resize(), rerun(), guide)
+            .status == Status::Manual);
+}
+
+namespace {
+
+const std::string refactor_parent(40, 'b');
+
+// A refactor: commit of the range, its parent and the fingerprint of its tree, as the gate read
+// them from git.
+RefactorRerun rerun_with_refactor() {
+    RefactorRerun r = rerun();
+    r.commits.push_back({std::string(40, 'c'), "refactor(resize): one kernel", refactor_parent,
+                         "0011223344556677"});
+    return r;
+}
+
+std::string verify_line(const std::string& base = refactor_parent,
+                        const std::string& sources = "0011223344556677",
+                        const std::string& verdict = "PARITY-OK",
+                        const std::string& operator_name = "Resize") {
+    return "`refactor_op " + operator_name + " --phase verify --base " + base + "` on sources " +
+           sources + ": " + verdict + " " + dash + " PASS=7; open: none";
+}
+
+} // namespace
+
+TEST_CASE("ODO-8: a refactor: commit needs a PARITY-OK verify of its own tree against its parent") {
+    const auto range = changed_range({"src/cvcuda/priv/OpResize.cu"});
+    auto odo8 = [&](const std::string& verify) {
+        return check_odo8_review_refactor(range, true,
+                                          ChecklistEntry{true, assess_line() + "; " + verify},
+                                          checklist_resize(), rerun_with_refactor(), guide);
+    };
+    auto f = odo8(verify_line());
+    CHECK(f.status == Status::Pass);
+    CHECK(contains(f.evidence, "verify PARITY-OK of cccccccc"));
+
+    f = odo8("");
+    CHECK(f.status == Status::Gap);
+    CHECK(f.summary == "A refactor: commit lacks a PARITY-OK verify report");
+    CHECK(f.evidence == "cccccccc refactor(resize): one kernel; no verify report cited");
+    CHECK(contains(f.fix, "--phase verify --base " + refactor_parent));
+
+    // Another operator's verify proves nothing about this one.
+    CHECK(odo8(verify_line(refactor_parent, "0011223344556677", "PARITY-OK", "Flip")).evidence ==
+          "cccccccc refactor(resize): one kernel; no verify report cited");
+
+    // A report of another commit: it compared another base (or, as the reference's line, none).
+    f = odo8(verify_line(std::string(40, 'd')));
+    CHECK(f.status == Status::Gap);
+    CHECK(f.summary == "The cited verify report compared another base than the refactor commit's "
+                       "parent");
+    CHECK(f.evidence == "cccccccc refactor(resize): one kernel; parent " + refactor_parent +
+                            "; cited verify base: " + std::string(40, 'd'));
+    const std::string no_base = "`refactor_op Resize --phase verify --base main` on sources "
+                                "0011223344556677: PARITY-OK " +
+                                dash + " PASS=7; open: none";
+    CHECK(contains(odo8(no_base).evidence, "cited verify base: none recorded"));
+
+    // A stale report: run against the right parent, but before the commit's last change.
+    f = odo8(verify_line(refactor_parent, "7766554433221100"));
+    CHECK(f.status == Status::Gap);
+    CHECK(f.summary == "The cited verify report judged other sources than the refactor commit");
+    CHECK(f.evidence == "cccccccc refactor(resize): one kernel; sources at the "
+                        "commit=0011223344556677; cited verify sources=7766554433221100");
+
+    // The right report, but its verdict does not let the refactor through.
+    for (const char* verdict : {"NEEDS-LOCAL-PROOF", "GATE-FAIL"}) {
+        f = odo8(verify_line(refactor_parent, "0011223344556677", verdict));
+        CHECK(f.status == Status::Gap);
+        CHECK(f.evidence ==
+              "cccccccc refactor(resize): one kernel; cited verify: " + std::string(verdict));
+    }
+    // One good report among stale ones is enough.
+    CHECK(odo8(verify_line(std::string(40, 'd')) + "; " + verify_line()).status == Status::Pass);
+
+    // A root commit has no parent to verify against.
+    RefactorRerun root = rerun_with_refactor();
+    root.commits[0].parent.clear();
+    CHECK(check_odo8_review_refactor(range, true,
+                                     ChecklistEntry{true, assess_line() + "; " + no_base},
+                                     checklist_resize(), root, guide)
+              .status == Status::Gap);
+    // The gate's own assess still decides first: a MANUAL re-run stays MANUAL.
+    RefactorRerun manual = rerun_with_refactor();
+    manual.manual = {"RED-3"};
+    CHECK(check_odo8_review_refactor(range, true,
+                                     ChecklistEntry{true, assess_line() + "; " + verify_line()},
+                                     checklist_resize(), manual, guide)
               .status == Status::Manual);
 }
 
 TEST_CASE("ODO-8: a refactor: or refactor(scope): subject is a refactor commit") {
     CommitHistory history;
-    history.commits = {{"1111111122222222", "refactor(resize): one kernel", {}, {}},
-                       {"3333333344444444", "perf: faster", {}, {}},
-                       {"5555555566666666", "refactor: shared helper", {}, {}},
-                       {"7777777788888888", "refactoring notes", {}, {}}};
-    CHECK(odo::gates::detail::refactor_commits(history) ==
-          std::vector<std::string>{"11111111 refactor(resize): one kernel",
-                                   "55555555 refactor: shared helper"});
+    history.commits = {{"1111111122222222", "refactor(resize): one kernel", {"aaaa"}, {}},
+                       {"3333333344444444", "perf: faster", {"bbbb"}, {}},
+                       {"5555555566666666", "refactor: shared helper", {"cccc"}, {}},
+                       {"7777777788888888", "refactoring notes", {"dddd"}, {}}};
+    const auto commits = odo::gates::detail::refactor_commits(history);
+    REQUIRE(commits.size() == 2);
+    CHECK(commits[0].sha == "1111111122222222");
+    CHECK(commits[0].parent == "aaaa");
+    CHECK(commits[1].subject == "refactor: shared helper");
+    CHECK(commits[1].parent == "cccc");
 }
