@@ -10,6 +10,7 @@
 #include "odo/baseline/validation.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/gates/config_documents.hpp"
 #include "odo/gates/evidence_checks.hpp"
 #include "odo/gates/evidence_checks_binding_impact.hpp"
 #include "odo/gates/evidence_checks_checklist.hpp"
@@ -70,30 +71,35 @@ inline std::optional<boost::json::value> json_of(const std::optional<std::string
     return text ? json::try_parse(*text) : std::nullopt;
 }
 
-// The operator's config in the working tree, read and parsed once: BEN-6 reviews its configs,
-// ODO-3 and ODO-12 read its document, ODO-7 takes the configs over once BEN-6 is judged.
+// The operator's config in the working tree, parsed once: BEN-6 reviews its configs, ODO-3 and
+// ODO-12 read its document, ODO-7 takes the configs over once BEN-6 is judged.
 struct WorkingConfig {
     std::shared_ptr<const boost::json::value> document; // null: missing or not JSON
     review::BenchConfigInput review;                    // BEN-6's view
 };
 
 inline WorkingConfig working_config(const std::string& path,
-                                    const std::optional<std::string>& text) {
+                                    const std::optional<ConfigDocument>& version, bool blank_text) {
     WorkingConfig w{nullptr, {path, std::nullopt, path + ": missing"}};
-    if (!text)
+    if (!version)
         return w;
+    if (!version->document) {
+        w.review.problem = blank_text ? path + ": file is empty" : path + version->problem;
+        return w;
+    }
+    w.document = version->document;
     try {
-        w.document = std::make_shared<const boost::json::value>(json::parse(*text, path));
         w.review =
             review::bench_config_input_of(path, surface::load_bench_config(*w.document, path));
     } catch (const InputError& e) {
-        w.review.problem = text::strip(*text).empty() ? path + ": file is empty" : e.what();
+        w.review.problem = e.what();
     }
     return w;
 }
 
 inline void read_summary(EvidenceContext& c, const repo::Git& git, const summary::Markers& markers,
-                         std::shared_ptr<const boost::json::value> candidate_config) {
+                         std::shared_ptr<const boost::json::value> candidate_config,
+                         ConfigDocuments& documents) {
     SummaryFormatFacts& s = c.summary;
     s.results = c.results;
     s.languages = c.layout.languages;
@@ -111,24 +117,45 @@ inline void read_summary(EvidenceContext& c, const repo::Git& git, const summary
     const summary::Metadata& m = s.parsed->metadata;
     s.baseline_is_ancestor_rc = git.is_ancestor(m.baseline_commit, "HEAD");
     s.baseline_config_spec = m.baseline_commit + ":" + c.op.bench_cfg;
-    const auto objects = git.read_objects({s.baseline_config_spec});
-    if (const auto it = objects.find(s.baseline_config_spec); it != objects.end() && it->second) {
-        auto config = json::try_parse(*it->second);
-        if (config && config->is_object())
-            s.baseline_config = std::make_shared<const boost::json::value>(*std::move(config));
-    }
+    // Usually the merge base, whose version the change's facts have already read.
+    std::optional<ConfigDocument> version;
+    if (const auto* known = documents.known(s.baseline_config_spec))
+        version = *known;
+    else
+        git.stream_objects({s.baseline_config_spec},
+                           [&](const std::string& spec, std::string_view oid,
+                               std::optional<std::string_view> contents) {
+                               version = documents.from_git(spec, oid, contents);
+                           });
+    if (version && version->object())
+        s.baseline_config = version->document;
     for (const summary::ChecklistItem& item : s.parsed->body.checklist)
         c.checklist[item.label] = {item.checked, item.evidence};
+}
+
+// The configs of a version the run has parsed, as the regression gate reads them at `ref`: absent
+// (a new operator), or InputError naming `ref:path` when the version is not a config.
+inline std::optional<surface::BenchConfig>
+configs_at_ref(const std::optional<ConfigDocument>& version, const std::string& ref,
+               const std::string& path) {
+    if (!version)
+        return std::nullopt;
+    const std::string source = ref + ":" + path;
+    if (!version->document)
+        throw InputError(source + version->problem);
+    return surface::load_bench_config(*version->document, source);
 }
 
 // ODO-7 over the operator's own committed config, against the merge base: an un-rebased branch
 // must not look regressed because the base got faster, and another operator's broken file is
 // not this campaign's failure (gates.md §8.15).
 // `loaded`: the working tree's configs as BEN-6 read them, when it could; else the file is read
-// again here, so that its problem is reported as the regression gate words it.
+// again here, so that its problem is reported as the regression gate words it. The merge base's
+// version is the one the change's facts parsed, when they could read it.
 inline RegressionGateFacts regression_facts(const EvidenceContext& c, const repo::Git& git,
                                             const surface::SkuMap& sku_map,
-                                            std::optional<surface::BenchConfig> loaded) {
+                                            std::optional<surface::BenchConfig> loaded,
+                                            const ConfigDocuments& documents) {
     RegressionGateFacts f;
     f.compared_to = c.facts.range.merge_base.value_or(c.facts.range.base);
     try {
@@ -149,7 +176,16 @@ inline RegressionGateFacts regression_facts(const EvidenceContext& c, const repo
             set, sku_map.stems(), languages,
             baseline::quality_policy(sku_map, baseline::default_benchmark_quality,
                                      c.layout.languages));
-        f.regression = baseline::reject_regressions_from(git, f.compared_to, set, languages);
+        const auto* base = c.facts.range.merge_base
+                               ? documents.known(f.compared_to + ":" + c.op.bench_cfg)
+                               : nullptr;
+        if (base)
+            f.regression = baseline::compare_revisions(
+                {{absolute.string(), &set.files().front().config,
+                  configs_at_ref(*base, f.compared_to, c.op.bench_cfg)}},
+                f.compared_to, languages);
+        else
+            f.regression = baseline::reject_regressions_from(git, f.compared_to, set, languages);
         // Reports name the file as the repository does, wherever the clone lives.
         auto repository_path = [&](std::string& file) {
             if (file == absolute.string())
@@ -234,22 +270,26 @@ inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, re
     c.all_ops = manifest_operators(c.repo_root, layout);
     const surface::SkuMap sku_map = reference_sku_map(c.repo_root, layout);
     c.guide = layout.guidelines.optimization;
-    c.facts = gather_evidence_facts(git, layout, op, c.all_ops, base);
+    std::optional<std::string> working_text = repo::try_read_repo_file(c.repo_root, op.bench_cfg);
+    const bool blank = working_text && text::strip(*working_text).empty();
+    ConfigDocuments documents(std::move(working_text));
+    c.facts = gather_evidence_facts(git, layout, op, c.all_ops, base, documents);
+    documents.release_working_text();
     if (results)
         c.results = summary::normalized_description(*results);
 
     const review::SupportInfo support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
     c.test_review = review::test_domain_findings(c.repo_root, op, support, layout, Phase::Evidence);
-    detail::WorkingConfig config =
-        detail::working_config(op.bench_cfg, repo::try_read_repo_file(c.repo_root, op.bench_cfg));
+    detail::WorkingConfig config = detail::working_config(op.bench_cfg, documents.working(), blank);
     c.ben6 = review::check_planar_coverage(config.review, support, Phase::Evidence);
 
     c.layout = std::move(layout);
     c.op = std::move(op);
     detail::read_summary(c, git, summary::Markers::from_layout(c.layout),
-                         std::move(config.document));
-    c.regression = detail::regression_facts(c, git, sku_map, std::move(config.review.config));
+                         std::move(config.document), documents);
+    c.regression =
+        detail::regression_facts(c, git, sku_map, std::move(config.review.config), documents);
     c.binding_impact = detail::binding_impact_facts(c);
     c.refactor = detail::refactor_rerun(c, git);
     c.scope.metadata_operator =
