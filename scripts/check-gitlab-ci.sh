@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Runs ci/gitlab/odo.gitlab-ci.yml under gitlab-ci-local on examples/oplib, on this one machine:
 # two host SKUs declared in the example's SKU map, two shards each, the measure matrix's four
-# jobs feeding the import job. Three pipelines up to the import job:
+# jobs feeding the import job, then the summary and evidence jobs of a whole campaign:
 #
 #   1. on main: the baselines measured and merged (every row new, the gate passes); committed;
 #      the preflight job then passes with a JUnit report of every PRE check;
-#   2. a planted regression: main's HOST_B rows made twice as fast, so the same code measures
-#      slower on HOST_B only: the import job fails, its JUnit report names HOST_B and the cases;
-#   3. one shard's artifact removed: the import job fails naming that shard's missing cases.
+#   2. a planted regression: the import job of main's measurements gated against a base whose
+#      HOST_B rows are twice as fast: it fails, its JUnit report names HOST_B and the cases;
+#   3. one shard's artifacts removed: the import job fails naming the shard and its cases;
+#   4. the campaign, as scripts/demo.sh makes it: the perf commit of examples/campaign with its
+#      pixel tests and refactor assessment, its baselines measured by the pipeline and committed,
+#      the MR description written from the measurements (odo_campaign_notes); then the whole
+#      pipeline, preflight to evidence, passes, and the evidence job's JUnit report holds every
+#      ODO check of a change (ODO-1 to ODO-12) without a failure.
 #
 # Environment: ODO_BUILD_DIR (odo's build folder with the tools built, default: a Release build
 # in build/gitlab-ci/odo-build); ODO_GITLAB_CI_DIR (default build/gitlab-ci).
@@ -33,7 +38,7 @@ if [ -z "${ODO_BUILD_DIR:-}" ]; then
   cmake -S "$root" -B "$odo_build" -DCMAKE_BUILD_TYPE=Release -DODO_BUILD_TESTS=OFF \
         -DODO_BUILD_PERF=OFF >/dev/null
   cmake --build "$odo_build" -j "$jobs" --target optimize_op odo_baseline odo_profile refactor_op \
-    >/dev/null
+    odo_campaign_notes >/dev/null
 fi
 rm -rf "$work/odo" "$work/oplib" "$work/oplib-build"
 cmake --install "$odo_build" --prefix "$work/odo" >/dev/null
@@ -57,6 +62,7 @@ variables:
   ODO_BENCH: $work/oplib-build/bench_invert
   ODO_BENCH_ARGS: "--tier basic,advanced --timing batch --min-time 0.05"
   ODO_LANGUAGES: "cpp python"
+  ODO_RUNS: "2" # ODO-7 cannot tell a baseline of one run from a regression
   ODO_SHARDS: "2"
   ODO_HOST_SKU: "true"
   ODO_BIN: $work/odo/bin
@@ -69,8 +75,10 @@ odo-measure:
         ODO_RUNNER_TAG: host
         ODO_SHARD: ["1", "2"]
 EOF
+oplib_targets="bench_invert cvcuda_test_system oplib_footprint oplib_roofline"
 cmake -S "$repo" -B "$work/oplib-build" -DCMAKE_BUILD_TYPE=Release -Dodo_DIR="$work/odo/lib/cmake/odo" >/dev/null
-cmake --build "$work/oplib-build" -j "$jobs" --target bench_invert >/dev/null
+# shellcheck disable=SC2086 # the target list
+cmake --build "$work/oplib-build" -j "$jobs" --target $oplib_targets >/dev/null
 cd "$repo"
 git init -q -b main
 git config user.email ci@example.com
@@ -78,10 +86,16 @@ git config user.name "odo gitlab-ci check"
 printf '.gitlab-ci-local/\n' >> .gitignore
 git add -A
 git commit -qm "chore: the op library with odo's GitLab CI template"
+# The campaign's files, named as scripts/demo.sh names them: odo_campaign_notes reads them.
+art=$work/campaign
+mkdir -p "$art"
+"$work/oplib-build/oplib_footprint" --out "$art/footprint-before.json" >/dev/null
 
 artifacts=$repo/.gitlab-ci-local/artifacts
-pipeline() { # log
-  gitlab-ci-local --shell-isolation --needs odo-import > "$work/$1.log" 2>&1
+ci() { # log gitlab-ci-local-arguments...
+  local log=$work/$1.log
+  shift
+  gitlab-ci-local --shell-isolation "$@" > "$log" 2>&1
 }
 junit_failures() { # report: "name<TAB>text" of each failing testcase
   python3 - "$1" <<'EOF'
@@ -92,24 +106,44 @@ for case in ET.parse(sys.argv[1]).getroot().iter("testcase"):
         print(case.get("name") + "\t" + (failure.text or "").replace("\n", " "))
 EOF
 }
+# The run artifacts the measure jobs uploaded, copied to a folder of the campaign.
+keep_runs() { # folder
+  mkdir -p "$1"
+  find "$artifacts" -path '*odo-measure*' -name '*.json' -exec cp {} "$1/" \;
+}
+# The operator's config as committed, HOST_A's rows only: odo_campaign_notes writes the
+# description's notes from one SKU's figures.
+host_a_baselines() { # out
+  python3 - bench/config/operators/invert.json "$1" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for config in doc["configs"].values():
+    for skus in config.get("baselines", {}).values():
+        for sku in [s for s in skus if s != "HOST_A"]:
+            del skus[sku]
+json.dump(doc, open(sys.argv[2], "w"), indent=4)
+EOF
+}
 
 step "pipeline 1 on main: measure 2 SKUs x 2 shards, import, gate (log: $work/main.log)"
-pipeline main || { tail -n 40 "$work/main.log"; fail "the pipeline on main failed"; }
+ci main --needs odo-import || { tail -n 40 "$work/main.log"; fail "the pipeline on main failed"; }
 cp "$artifacts/odo-import/odo/invert.json" bench/config/operators/invert.json
 git add bench/config/operators/invert.json
 git commit -qm "bench(invert): baselines on HOST_A and HOST_B from the CI pipeline"
 echo "committed $(grep -c '"HOST_B"' bench/config/operators/invert.json) HOST_B row(s)"
 [ -z "$(junit_failures "$artifacts/odo-import/odo/import.xml")" ] ||
   fail "the import job's JUnit report on main has failures"
+keep_runs "$art/invert-before"
+host_a_baselines "$art/invert-baselines-before.json"
 
 step "preflight job on main with the baselines committed: ready, its JUnit report without failure"
-gitlab-ci-local --shell-isolation odo-preflight > "$work/preflight.log" 2>&1 ||
-  { tail -n 40 "$work/preflight.log"; fail "the preflight job failed"; }
+ci preflight odo-preflight || { tail -n 40 "$work/preflight.log"; fail "the preflight job failed"; }
 [ -z "$(junit_failures "$artifacts/odo-preflight/odo/preflight.xml")" ] ||
   fail "the preflight job's JUnit report has failures"
 grep -c "<testcase" "$artifacts/odo-preflight/odo/preflight.xml" | sed 's/$/ preflight testcase(s), none failed/'
 
-step "pipeline 2: main's HOST_B baselines planted twice as fast; HOST_B must regress"
+step "a planted regression: main's measurements gated against a base with HOST_B twice as fast"
+git checkout -q -b planted
 python3 - bench/config/operators/invert.json <<'EOF'
 import json, sys
 doc = json.load(open(sys.argv[1]))
@@ -121,8 +155,11 @@ for config in doc["configs"].values():
 json.dump(doc, open(sys.argv[1], "w"), indent=4)
 EOF
 git commit -qam "test: HOST_B baselines twice as fast"
-git checkout -q -b campaign HEAD~1 # the baselines as measured: slower than main's on HOST_B
-if pipeline planted; then fail "the import job passed a planted regression on HOST_B"; fi
+git checkout -q main
+# The import job alone reuses pipeline 1's measure artifacts: the figures main committed.
+if ci planted odo-import --variable ODO_BASE=planted; then
+  fail "the import job passed a planted regression on HOST_B"
+fi
 failures=$(junit_failures "$artifacts/odo-import/odo/import.xml")
 echo "$failures" | head -n 4
 [ -n "$failures" ] || fail "the import job's JUnit report has no failure"
@@ -130,14 +167,67 @@ echo "$failures" | grep -q "^BASE-REGRESSION invert HOST_B invert_" ||
   fail "no JUnit failure names HOST_B and a case"
 ! echo "$failures" | grep -q "HOST_A" || fail "a JUnit failure names HOST_A, which was not planted"
 
-step "pipeline 3: shard 2 of HOST_B's artifact removed; the import must name its cases"
-gitlab-ci-local --shell-isolation odo-measure > "$work/measure.log" 2>&1 ||
-  { tail -n 40 "$work/measure.log"; fail "the measure jobs failed"; }
-removed=$(find "$artifacts" -path '*HOST_B*' -name 'HOST_B-shard2-*.json' -print -delete)
+step "shard 2 of HOST_B's artifacts removed: the import must name the shard and its cases"
+removed=$(find "$artifacts" -name 'HOST_B-shard2-*.json' -print -delete)
 [ -n "$removed" ] || fail "no artifact of HOST_B's shard 2 found under $artifacts"
-if gitlab-ci-local --shell-isolation odo-import > "$work/absent.log" 2>&1; then
+if ci absent odo-import; then
   fail "the import job passed without HOST_B's shard 2"
 fi
+grep -F "missing from the inputs: HOST_B shard 2/2 (no artifact of it arrived)" "$work/absent.log" ||
+  { tail -n 40 "$work/absent.log"; fail "the import job did not name the missing shard"; }
 grep -E "missing from the inputs: HOST_B .*\(shard 2/2\)" "$work/absent.log" | head -n 3 ||
   { tail -n 40 "$work/absent.log"; fail "the import job did not name the missing cases"; }
+
+step "the campaign: the perf commit, its pixel tests and refactor assessment"
+git checkout -q -b campaign
+git apply "$root/examples/campaign/perf-invert.patch"
+# shellcheck disable=SC2086 # the target list
+cmake --build "$work/oplib-build" -j "$jobs" --target $oplib_targets >/dev/null
+"$work/oplib-build/cvcuda_test_system" > "$art/pixel-tests.txt"
+tail -n 1 "$art/pixel-tests.txt"
+"$work/odo/bin/refactor_op" Invert --phase assess --out "$art/refactor-assess.md" | tail -n 1
+git commit -qam "perf(invert): one flat, vectorizable pass over packed tensors"
+
+step "pipeline 2 on the campaign: its baselines measured and committed (log: $work/remeasure.log)"
+ci remeasure --needs odo-import ||
+  { tail -n 40 "$work/remeasure.log"; fail "the pipeline on the campaign failed"; }
+cp "$artifacts/odo-import/odo/invert.json" bench/config/operators/invert.json
+git commit -qam "bench(invert): re-measured by the CI pipeline on HOST_A and HOST_B"
+keep_runs "$art/invert-after"
+host_a_baselines "$art/invert-baselines-after.json"
+"$work/odo/bin/odo_baseline" validate --operator invert --reject-regressions-from main > "$art/validate.txt"
+"$work/oplib-build/oplib_footprint" --out "$art/footprint-after.json" >/dev/null
+
+step "the MR description: a provisional summary, completed from the campaign's measurements"
+bench=$work/oplib-build/bench_invert
+invert_case=$("$bench" --list | grep -F '[layout=NHWC][inputKind=Tensor]' | head -n 1)
+"$work/oplib-build/oplib_roofline" --operator invert --case "$invert_case" \
+  --out "$art/invert-roofline.json" >/dev/null
+notes=$odo_build/examples/campaign/odo_campaign_notes
+"$notes" profile --campaign "$art" --operator Invert --case "$invert_case"
+"$bench" --list --tier basic,advanced | grep -v NCHW_FAKE > "$art/optimized-cases.txt"
+description=$work/mr-description.md
+"$work/odo/bin/optimize_op" Invert --phase summary --benchmark-base main \
+  --optimized-cases-file "$art/optimized-cases.txt" --state provisional \
+  --bottleneck "$(cat "$art/bottleneck.txt")" --profile-evidence "$(cat "$art/profile-evidence.txt")" \
+  --out "$description" >/dev/null
+"$notes" complete --campaign "$art" --operator Invert --case "$invert_case" --description "$description"
+
+step "pipeline 3 on the campaign, preflight to evidence (log: $work/campaign.log)"
+ci campaign --variable "ODO_DESCRIPTION=$description" ||
+  { tail -n 60 "$work/campaign.log"; fail "the campaign's pipeline failed"; }
+# ODO-0 ("no optimization detected") is reported only for a change that leaves the operator's
+# implementation alone; a campaign's report holds ODO-1 to ODO-12.
+python3 - "$artifacts/odo-evidence/odo/evidence.xml" <<'EOF' ||
+import sys, xml.etree.ElementTree as ET
+cases = list(ET.parse(sys.argv[1]).getroot().iter("testcase"))
+checks = {case.get("name").split(" ")[0] for case in cases}
+missing = [f"ODO-{n}" for n in range(1, 13) if f"ODO-{n}" not in checks]
+failed = [case.get("name") for case in cases if case.find("failure") is not None]
+print(f"{len(cases)} evidence testcase(s); ODO checks missing: {missing}; failed: {failed}")
+sys.exit(1 if missing or failed else 0)
+EOF
+  fail "the evidence job's JUnit report does not hold every ODO check without a failure"
+grep -F "**evidence verdict: PASS**" "$artifacts/odo-evidence/odo/evidence.md" ||
+  fail "the evidence job's report has no PASS verdict"
 echo "check-gitlab-ci.sh: OK (logs in $work)"
