@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(realpath -m "${ODO_GITLAB_CI_DIR:-$root/build/gitlab-ci}")
 jobs=$(nproc)
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 fail() {
   echo "check-gitlab-ci.sh: FAILED: $*" >&2
   exit 1
@@ -230,4 +230,4 @@ EOF
   fail "the evidence job's JUnit report does not hold every ODO check without a failure"
 grep -F "**evidence verdict: PASS**" "$artifacts/odo-evidence/odo/evidence.md" ||
   fail "the evidence job's report has no PASS verdict"
-echo "check-gitlab-ci.sh: OK (logs in $work)"
+echo "check-gitlab-ci.sh: OK in $SECONDS s (logs in $work)"
