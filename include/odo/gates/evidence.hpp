@@ -179,12 +179,13 @@ inline RegressionGateFacts regression_facts(const EvidenceContext& c, const repo
         const auto* base = c.facts.range.merge_base
                                ? documents.known(f.compared_to + ":" + c.op.bench_cfg)
                                : nullptr;
-        if (base)
-            f.regression = baseline::compare_revisions(
-                {{absolute.string(), &set.files().front().config,
-                  configs_at_ref(*base, f.compared_to, c.op.bench_cfg)}},
-                f.compared_to, languages);
-        else
+        if (base) {
+            // Moved in: an initializer list would copy the merge base's configs once more.
+            std::vector<baseline::ConfigRevision> revisions;
+            revisions.push_back({absolute.string(), &set.files().front().config,
+                                 configs_at_ref(*base, f.compared_to, c.op.bench_cfg)});
+            f.regression = baseline::compare_revisions(revisions, f.compared_to, languages);
+        } else
             f.regression = baseline::reject_regressions_from(git, f.compared_to, set, languages);
         // Reports name the file as the repository does, wherever the clone lives.
         auto repository_path = [&](std::string& file) {
