@@ -56,10 +56,12 @@ std::string run_artifact(const TempRepo& repo, const std::vector<std::string>& s
                          bool nightly = false) {
     boost::json::object baselines;
     const boost::json::value doc = committed(repo);
-    for (const auto& c : doc.at("configs").at("invert_uchar3_basic").at("baselines").as_object())
+    for (const auto& c : doc.at("configs").at("invert_uchar3_basic").at("baselines").as_object()) {
+        boost::json::object& rows = baselines[c.key()].emplace_object();
         for (const std::string& sku : skus)
-            baselines[c.key()].emplace_object()[sku] =
+            rows[sku] =
                 odo::testing::scaled_artifact_row(c.value().at(sku).as_object(), factor(c.key()));
+    }
     return odo::testing::artifact_text(std::move(baselines), {{"is_nightly", nightly}});
 }
 
