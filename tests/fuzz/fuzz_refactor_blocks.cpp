@@ -1,9 +1,11 @@
 // Fuzzes refactor_op's block extraction: comment and literal stripping, then the named bodies and
 // their fingerprints. Nothing throws; stripping keeps every newline (line numbers stay true); each
 // body is named for an identifier or "lambda", starts no later than it ends and inside the text,
-// holds at least the floor of non-empty single lines, and its shingles are sorted and unique.
+// holds at least the floor of non-empty single lines, its shingles are sorted and unique, and its
+// offset is its opening brace; every body RED-11 places in an unnamed namespace opens with a brace.
 #include <odo/refactor/blocks.hpp>
 #include <odo/refactor/code_text.hpp>
+#include <odo/refactor/unnamed_namespace.hpp>
 
 #include <algorithm>
 #include <cstddef>
@@ -22,7 +24,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto newlines = std::count(source.begin(), source.end(), '\n');
     if (std::count(code.begin(), code.end(), '\n') != newlines)
         std::abort();
+    for (const std::size_t brace : unnamed_namespace_bodies(code))
+        if (brace >= code.size() || code[brace] != '{')
+            std::abort();
     for (const Block& b : extract_blocks(source, "fuzz.cu", floor)) {
+        if (b.offset >= code.size() || code[b.offset] != '{')
+            std::abort();
         if (b.name.empty() || b.start < 1 || b.start > b.end ||
             b.end > static_cast<std::size_t>(newlines) + 1 || b.lines.size() < floor ||
             b.path != "fuzz.cu" || b.shingles.empty() ||

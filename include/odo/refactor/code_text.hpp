@@ -63,9 +63,13 @@ inline std::string strip_code(std::string_view s) {
             detail::keep_newlines(out, s.substr(i, end - i));
             i = end;
         } else if (c == '"' || (c == '\'' && !detail::is_digit_separator(s, i))) {
+            // A backslash before a line break continues the literal on the next line; the break
+            // stays, as every other one does.
             const std::size_t end = review::detail::quoted_literal_end(s, i);
+            const bool closed = end > i + 1 && s[end - 1] == c;
             out += c;
-            if (end > i + 1 && s[end - 1] == c)
+            detail::keep_newlines(out, s.substr(i + 1, end - i - 1 - (closed ? 1 : 0)));
+            if (closed)
                 out += c;
             i = end;
         } else {
