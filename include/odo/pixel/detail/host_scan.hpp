@@ -91,8 +91,9 @@ inline std::int64_t block_start(std::int64_t block, std::int64_t count) noexcept
     return std::min(block * scan_block, count - scan_block);
 }
 
-// Blocks are first cleared a span at a time: 16 blocks, 4 to 16 KiB per side, which stay in the
-// L1 cache for the NaN scan and for the block tests should the span not clear.
+// Blocks are first cleared a span at a time: 16 blocks (16 KiB per f32 side) are long enough for
+// memcmp to reach its pace (4 blocks measured 7 % slower) and short enough to be still cached for
+// the NaN scan and, should the span not clear, the block tests.
 constexpr std::int64_t span_blocks = 16;
 
 // Equal bits make an element close under every rule but one: a NaN is close to itself only under
