@@ -40,10 +40,10 @@ if [ -z "${ODO_BUILD_DIR:-}" ]; then
   cmake --build "$odo_build" -j "$jobs" --target optimize_op odo_baseline odo_profile refactor_op \
     odo_campaign_notes >/dev/null
 fi
-rm -rf "$work/odo" "$work/oplib" "$work/oplib-build"
+rm -rf "$work/odo" "$work/oplib" "$work/oplib-build" "$work/campaign" "$work/mr-description.md"
 cmake --install "$odo_build" --prefix "$work/odo" >/dev/null
 
-step "examples/oplib as a git repository including the template, and its Invert benchmark"
+step "examples/oplib as a git repository including the template; its benchmark and campaign tools"
 repo=$work/oplib
 cp -r "$root/examples/oplib" "$repo"
 mkdir -p "$repo/ci/gitlab"
