@@ -82,7 +82,7 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
             pixels = odo::read_file(*o.pixel_evidence);
         }
         const odo::refactor::VerifyInput in{
-            git, layout, op, now, before, o.base, pixels, o.pixel_evidence.value_or(""), s};
+            git, layout, op, now, before, o.base, pixels, o.pixel_evidence.value_or(""), s, ""};
         report.phase = odo::refactor::Phase::Verify;
         report.base_commit = *base;
         report.domains = {"verify"};

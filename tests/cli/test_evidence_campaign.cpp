@@ -327,4 +327,19 @@ TEST_CASE("ODO-8 re-checks a refactor: commit's verify report: its parent, its t
     std::tie(status, evidence) = odo8_of(repo, description);
     CHECK(status == "GAP");
     CHECK(odo::testing::contains(evidence, "; cited verify: GATE-FAIL"));
+
+    // A second refactor: commit that edits the frozen test: its verify is GATE-FAIL, and a line
+    // edited to PARITY-OK is caught by the gate's own verify of the commit.
+    const std::string test = "tests/cvcuda/system/TestOpInvert.cpp";
+    repo.write(test, repo.read(test) + "// tidied\n");
+    repo.git({"add", test}); // the campaign's own files stay out of the commit
+    repo.git({"commit", "-q", "-m", "refactor(invert): tidy the test"});
+    std::string edited = verify_line_at(repo, "campaign", "campaign~1");
+    REQUIRE(odo::testing::contains(edited, ": GATE-FAIL "));
+    edited.replace(edited.find("GATE-FAIL"), 9, "PARITY-OK");
+    repo.write(description, original);
+    cite_in_review_item(repo, description, verify_line_at(repo, refactor, parent) + "; " + edited);
+    std::tie(status, evidence) = odo8_of(repo, description);
+    CHECK(status == "GAP");
+    CHECK(odo::testing::contains(evidence, "refactor(invert): tidy the test; re-run: VER-1 GAP"));
 }

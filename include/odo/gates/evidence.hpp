@@ -22,6 +22,7 @@
 #include "odo/refactor/assess_phase.hpp"
 #include "odo/refactor/checklist_evidence.hpp"
 #include "odo/refactor/settings.hpp"
+#include "odo/refactor/verify.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
@@ -232,13 +233,40 @@ inline BindingImpactFacts binding_impact_facts(const EvidenceContext& c) {
     return f;
 }
 
-// refactor_op assess over the working tree, as the author ran it before committing, and the
-// sources fingerprint of every refactor: commit's tree, which its verify report names (ODO-8).
+// refactor_op verify of a refactor: commit against its parent, every check but bit-exactness,
+// which needs the author's test run: the findings it did not pass.
+inline std::vector<std::string> reverify_open(const EvidenceContext& c, const repo::Git& git,
+                                              const RefactorCommit& commit) {
+    if (commit.parent.empty())
+        return {"no parent to verify against"};
+    try {
+        const refactor::Revision now(git, commit.sha), base(git, commit.parent);
+        const refactor::VerifyInput in{
+            git,          c.layout, c.op,
+            now,          base,     commit.parent,
+            std::nullopt, "",       refactor::repository_settings(c.repo_root, c.layout),
+            commit.sha};
+        refactor::RefactorSummary summary;
+        std::vector<std::string> open;
+        for (const refactor::Finding& f : refactor::verify_findings(in, summary))
+            if (f.id != refactor::bit_exact_id && f.status != refactor::Status::Pass)
+                open.push_back(f.id + " " + std::string(to_string(f.status)));
+        return open;
+    } catch (const InputError& e) {
+        return {std::string("verify could not run: ") + e.what()};
+    }
+}
+
+// refactor_op assess over the working tree, as the author ran it before committing, and for every
+// refactor: commit the sources fingerprint its verify report must name and the gate's own verify
+// (ODO-8).
 inline RefactorRerun refactor_rerun(const EvidenceContext& c, const repo::Git& git) {
     RefactorRerun r;
     r.commits = refactor_commits(c.facts.commits);
-    for (RefactorCommit& commit : r.commits)
+    for (RefactorCommit& commit : r.commits) {
         commit.sources = refactor::sources_fingerprint(refactor::Revision(git, commit.sha), c.op);
+        commit.reverify_open = reverify_open(c, git, commit);
+    }
     try {
         const refactor::WorkingTree tree(c.repo_root);
         refactor::Report report;

@@ -123,6 +123,9 @@ struct RefactorCommit {
     std::string subject;
     std::string parent;  // the base its verify compares with
     std::string sources; // refactor::sources_fingerprint of the commit's tree
+    // The gate's own verify of the commit against its parent, bit-exactness aside (the gate has no
+    // test run): each finding it did not pass, "VER-2 GAP", or why it could not run.
+    std::vector<std::string> reverify_open;
 };
 
 // What ODO-8 learned from the repository itself: its own run of refactor_op's assess on the change
@@ -165,7 +168,7 @@ inline std::vector<RefactorCommit> refactor_commits(const CommitHistory& history
     std::vector<RefactorCommit> out;
     for (const CommitFacts& c : history.commits)
         if (is_refactor_subject(c.subject))
-            out.push_back({c.sha, c.subject, c.parents.empty() ? "" : c.parents.front(), ""});
+            out.push_back({c.sha, c.subject, c.parents.empty() ? "" : c.parents.front(), "", {}});
     return out;
 }
 
@@ -189,6 +192,9 @@ unproven_refactor(const RefactorCommit& commit,
             if (v.sources == commit.sources && (!same_tree || v.verdict == "PARITY-OK"))
                 same_tree = &v;
         }
+    if (same_tree && same_tree->verdict == "PARITY-OK" && !commit.reverify_open.empty())
+        return Unproven{"The cited PARITY-OK differs from the gate's own verify of the commit",
+                        name + "; re-run: " + text::join(commit.reverify_open, ", ")};
     if (same_tree && same_tree->verdict == "PARITY-OK")
         return std::nullopt;
     if (same_tree)

@@ -3,7 +3,7 @@
 // nothing observable. VER-4 feature matrix, VER-1 frozen tests, VER-5 test coverage, VER-2 frozen
 // benchmarks, VER-3 public API, VER-6 bit-exact results, VER-7 redundancy not increased, and the
 // refactor summary. The working tree is compared with the base, so what is about to be committed
-// counts, untracked files included.
+// counts, untracked files included; the evidence gate verifies a committed tree the same way.
 #include "odo/refactor/assess_phase.hpp"
 #include "odo/refactor/coverage_signature.hpp"
 #include "odo/refactor/pixel_evidence.hpp"
@@ -13,6 +13,7 @@
 #include "odo/review/binding_snapshot.hpp"
 #include "odo/review/header_diff.hpp"
 
+#include <initializer_list>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,12 +24,13 @@ struct VerifyInput {
     const repo::Git& git;
     const repo::Layout& layout;
     const repo::OperatorPaths& op;
-    const SourceTree& now;                     // the working tree
+    const SourceTree& now;                     // the working tree, or the commit `now_commit`
     const Revision& base;                      // the resolved base commit
     std::string base_ref;                      // as the user wrote it, for evidence
     std::optional<std::string> pixel_evidence; // a test run's output (VER-6)
     std::string pixel_evidence_name;           // where it came from
     AssessSettings settings;
+    std::string now_commit; // "": `now` is the working tree; else the commit it reads (ODO-8)
 };
 
 namespace detail {
@@ -49,6 +51,19 @@ inline std::vector<std::string> changed_files(const VerifyInput& in,
         if (!path.empty() && in.base.read(path) != in.now.read(path))
             out.push_back(path);
     return out;
+}
+
+// `git diff <options> <base> [<now commit>] --`: the working tree against the base, or the commit
+// `now` reads.
+inline std::vector<std::string> diff_args(const VerifyInput& in,
+                                          std::initializer_list<const char*> options) {
+    std::vector<std::string> args{"diff"};
+    args.insert(args.end(), options.begin(), options.end());
+    args.push_back(in.base.commit());
+    if (!in.now_commit.empty())
+        args.push_back(in.now_commit);
+    args.push_back("--");
+    return args;
 }
 
 inline std::vector<std::string> test_paths(const VerifyInput& in) {
@@ -130,7 +145,7 @@ inline Finding check_ver5(const VerifyInput& in, const std::vector<std::string>&
 }
 
 inline Finding check_ver2(const VerifyInput& in) {
-    std::vector<std::string> args{"diff", "--name-only", "--no-renames", in.base.commit(), "--"};
+    std::vector<std::string> args = detail::diff_args(in, {"--name-only", "--no-renames"});
     std::vector<std::string> untracked{"ls-files", "--others", "--exclude-standard", "--"};
     const auto roots = detail::bench_roots(in.layout);
     for (const std::string& root : roots) {
@@ -145,8 +160,9 @@ inline Finding check_ver2(const VerifyInput& in) {
                                           "Benchmark tree could not be compared with the base",
                                           "git " + text::join(args, " ") + " failed");
         changed = detail::lines_of(diff);
-        for (auto& path : detail::lines_of(in.git.output(untracked)))
-            changed.push_back(path);
+        if (in.now_commit.empty()) // a commit has no untracked files
+            for (auto& path : detail::lines_of(in.git.output(untracked)))
+                changed.push_back(path);
     }
     if (changed.empty())
         return detail::verify_finding(in.settings, "VER-2", Status::Pass,
@@ -166,8 +182,8 @@ inline Finding check_ver3(const VerifyInput& in) {
             headers.push_back(path);
     const auto changed_headers = detail::changed_files(in, headers);
     if (!changed_headers.empty()) {
-        std::vector<std::string> args{"diff", "--no-renames",   "--no-ext-diff",
-                                      "-U0",  in.base.commit(), "--"};
+        std::vector<std::string> args =
+            detail::diff_args(in, {"--no-renames", "--no-ext-diff", "-U0"});
         args.insert(args.end(), headers.begin(), headers.end());
         const auto patch = in.git.output(args);
         const auto lines = patch ? review::changed_lines(*patch) : std::nullopt;
@@ -217,19 +233,23 @@ inline Finding check_ver3(const VerifyInput& in) {
         "Restore the binding's registrations and bound signatures.");
 }
 
+// VER-6 judges a test run's output, which only whoever ran the tests holds.
+constexpr const char* bit_exact_id = "VER-6";
+
 inline Finding check_ver6(const VerifyInput& in) {
     const std::string stem(repo::file_stem(in.op.test_cpp));
     const std::string command = repo::expand(in.settings.profile.bitexact_command,
                                              {in.op.operator_name, in.op.op, in.op.pyname});
     if (!in.pixel_evidence)
         return detail::verify_finding(
-            in.settings, "VER-6", Status::Manual, "Bit-exact results not shown",
+            in.settings, bit_exact_id, Status::Manual, "Bit-exact results not shown",
             "run: " + command + " and give its output with --pixel-evidence FILE",
             "Run the frozen tests and pass their output (the pixel evidence lines) to verify.");
     const auto lines = pixel_evidence_lines(*in.pixel_evidence, stem);
     if (lines.empty())
         return detail::verify_finding(
-            in.settings, "VER-6", Status::Manual, "No pixel evidence line of " + stem + " tests",
+            in.settings, bit_exact_id, Status::Manual,
+            "No pixel evidence line of " + stem + " tests",
             in.pixel_evidence_name + " holds no \"Pixelwise equality to reference\" line naming `" +
                 stem + ".<test>`",
             "Run the operator's tests with odo's pixel evidence (ODO_PIXEL_EVIDENCE) and pass "
@@ -242,12 +262,12 @@ inline Finding check_ver6(const VerifyInput& in) {
             red.push_back(e.test + " " + std::to_string(e.passed) + "/" + std::to_string(e.total));
     }
     if (!red.empty())
-        return detail::verify_finding(in.settings, "VER-6", Status::Gap,
+        return detail::verify_finding(in.settings, bit_exact_id, Status::Gap,
                                       "Pixel comparisons failed after the refactor",
                                       text::join(red, ", ") + " in " + in.pixel_evidence_name,
                                       "The refactor changed results: fix it or drop it.");
     return detail::verify_finding(
-        in.settings, "VER-6", Status::Pass,
+        in.settings, bit_exact_id, Status::Pass,
         "Bit-exact: every pixel comparison of the operator's tests passed",
         std::to_string(lines.size()) + " test(s), " + std::to_string(variants) +
             " variant(s) green in " + in.pixel_evidence_name);
@@ -308,7 +328,7 @@ inline Finding check_ver7(const VerifyInput& in, const RefactorSummary& s) {
 }
 
 inline void add_line_counts(const VerifyInput& in, RefactorSummary& s) {
-    std::vector<std::string> args{"diff", "--numstat", "--no-renames", in.base.commit(), "--"};
+    std::vector<std::string> args = detail::diff_args(in, {"--numstat", "--no-renames"});
     args.insert(args.end(), in.op.priv.begin(), in.op.priv.end());
     if (!in.op.pybind.empty())
         args.push_back(in.op.pybind);

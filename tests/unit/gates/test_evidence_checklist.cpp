@@ -226,7 +226,7 @@ const std::string refactor_parent(40, 'b');
 RefactorRerun rerun_with_refactor() {
     RefactorRerun r = rerun();
     r.commits.push_back({std::string(40, 'c'), "refactor(resize): one kernel", refactor_parent,
-                         "0011223344556677"});
+                         "0011223344556677", {}});
     return r;
 }
 
@@ -287,6 +287,17 @@ TEST_CASE("ODO-8: a refactor: commit needs a PARITY-OK verify of its own tree ag
         CHECK(f.evidence ==
               "cccccccc refactor(resize): one kernel; cited verify: " + std::string(verdict));
     }
+    // A verdict edited by hand: the gate's own verify of the commit (bit-exactness aside) finds
+    // what the cited PARITY-OK hides.
+    RefactorRerun edited = rerun_with_refactor();
+    edited.commits[0].reverify_open = {"VER-1 GAP", "VER-7 MANUAL"};
+    f = check_odo8_review_refactor(range, true,
+                                   ChecklistEntry{true, assess_line() + "; " + verify_line()},
+                                   checklist_resize(), edited, guide);
+    CHECK(f.status == Status::Gap);
+    CHECK(f.summary == "The cited PARITY-OK differs from the gate's own verify of the commit");
+    CHECK(f.evidence == "cccccccc refactor(resize): one kernel; re-run: VER-1 GAP, VER-7 MANUAL");
+
     // One good report among stale ones is enough.
     CHECK(odo8(verify_line(std::string(40, 'd')) + "; " + verify_line()).status == Status::Pass);
 
