@@ -145,10 +145,17 @@ inline void require_fake_planar_pairs(std::string_view label, const boost::json:
 // A hashable text of a workload identity: every part length-prefixed, so distinct identities
 // never share a text.
 inline std::string identity_text(const surface::WorkloadIdentity& id) {
-    std::string out = std::to_string(id.tier.size()) + ":" + id.tier;
-    for (const auto& [name, value] : id.axes)
-        out +=
-            std::to_string(name.size()) + ":" + name + std::to_string(value.size()) + ":" + value;
+    std::string out;
+    auto part = [&out](const std::string& s) {
+        out += std::to_string(s.size());
+        out += ':';
+        out += s;
+    };
+    part(id.tier);
+    for (const auto& [name, value] : id.axes) {
+        part(name);
+        part(value);
+    }
     return out;
 }
 
@@ -156,8 +163,12 @@ inline std::string identity_text(const surface::WorkloadIdentity& id) {
 // sorts first.
 class SurfaceBuilder {
 public:
-    SurfaceBuilder(BenchmarkSurface& surface, std::string_view label)
-        : s_(surface), label_(label) {}
+    // `expected`: how many cases the config declares, so the sets are sized once.
+    SurfaceBuilder(BenchmarkSurface& surface, std::string_view label, std::size_t expected)
+        : s_(surface), label_(label) {
+        seen_keys_.reserve(expected);
+        identities_.reserve(expected);
+    }
 
     // Whether any expanded case (kept or not) is a FakePlanar reference; only then can the
     // FakePlanar pairing rule fail.
@@ -252,7 +263,7 @@ inline BenchmarkSurface build_surface(const boost::json::value& config, std::str
             declared += b->is_object() ? b->get_object().size() : 0;
     s.cases.reserve(declared);
     s.index.reserve(declared);
-    detail::SurfaceBuilder builder(s, label);
+    detail::SurfaceBuilder builder(s, label, declared);
     for (const auto& kv : configs->get_object()) {
         if (!kv.value().is_object())
             detail::surface_error(label, "config entries must be named objects");

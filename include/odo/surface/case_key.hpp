@@ -20,9 +20,20 @@ struct CaseKey {
     AxisValues axes;
 
     std::string str() const {
-        std::string out = config_key;
+        // Sized once and appended piece by piece: a 10,000-case config spells every key twice.
+        std::size_t size = config_key.size();
         for (const auto& [name, value] : axes)
-            out += "[" + name + "=" + value + "]";
+            size += name.size() + value.size() + 3;
+        std::string out;
+        out.reserve(size);
+        out += config_key;
+        for (const auto& [name, value] : axes) {
+            out += '[';
+            out += name;
+            out += '=';
+            out += value;
+            out += ']';
+        }
         return out;
     }
 
