@@ -40,12 +40,12 @@ bool holds_nan(const unsigned char* data) noexcept {
     using Word = float_word<S>;
     constexpr std::int64_t lanes = 32 / std::int64_t(sizeof(S));
     static_assert(Count % lanes == 0, "whole rounds of lanes");
-    Word nan[lanes] = {};
+    Word nan[std::size_t(lanes)] = {};
     for (std::int64_t k = 0; k < Count; k += lanes)
         for (std::int64_t j = 0; j < lanes; ++j) {
             Word bits;
             std::memcpy(&bits, data + (k + j) * std::int64_t(sizeof(S)), sizeof(S));
-            nan[j] |= nan_in_sign<S>(bits);
+            nan[std::size_t(j)] |= nan_in_sign<S>(bits);
         }
     Word any = 0;
     for (const Word lane : nan)
