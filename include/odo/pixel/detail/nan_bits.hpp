@@ -6,7 +6,7 @@
 #include <type_traits>
 
 // Finding NaNs among floating-point elements with integer operations on their bits (and, add,
-// or), which SSE2 vectorizes at the pace of a plain read where float compares would not fit.
+// or): one loop for f16, f32 and f64 that SSE2 vectorizes, though it has no f16 arithmetic.
 namespace odo::pixel::detail {
 
 // The unsigned word holding the bits of a float16, float or double.
