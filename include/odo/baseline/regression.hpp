@@ -13,6 +13,7 @@
 #include <boost/json.hpp>
 
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -153,6 +154,23 @@ void for_each_timing(const surface::BenchConfig& config, const BaselineSelection
     }
 }
 
+// At most how many rows the revisions' current timings make: one per SKU payload of each selected
+// case and language. The report's vector is sized once with it: a 10,000-case config makes tens
+// of thousands of rows, and a doubling vector briefly holds them twice over.
+inline std::size_t row_bound(const std::vector<ConfigRevision>& revisions,
+                             const BaselineSelection& selection) {
+    std::size_t payloads = 0;
+    for (const ConfigRevision& revision : revisions)
+        for (const surface::ConfigEntry& entry : revision.current->entries)
+            if (const auto* baselines = selected_baselines(entry, selection))
+                for (const auto& c : *baselines)
+                    if (const auto* skus = c.value().if_object())
+                        payloads += skus->size();
+    const auto languages = static_cast<std::size_t>(
+        std::distance(selection.languages.begin(), selection.languages.end()));
+    return payloads * languages;
+}
+
 inline RegressionRow compared_row(std::string file, TimingKey key, const TimedSide& current,
                                   const TimedSide& base, const RegressionPolicy& policy) {
     RegressionRow row{std::move(file), std::move(key), current, base, {}, 0, false, {}, {}};
@@ -178,6 +196,7 @@ inline RegressionReport compare_revisions(const std::vector<ConfigRevision>& rev
         if (revision.base)
             detail::index_baselines(*revision.base, selection, earlier);
     RegressionReport report{ref, policy, {}};
+    report.rows.reserve(detail::row_bound(revisions, selection));
     for (const ConfigRevision& revision : revisions)
         detail::for_each_timing(
             *revision.current, selection, [&](TimingKey key, const TimedSide& now) {
