@@ -34,6 +34,20 @@ boost::json::value committed(const TempRepo& repo, const std::string& path = inv
     return odo::baseline::load_operator_file(repo.root() / path).document;
 }
 
+// The committed row of `config_key`'s first case for `sku`.
+boost::json::object first_committed_row(const TempRepo& repo, const std::string& config_key,
+                                        const std::string& sku) {
+    const boost::json::value doc = committed(repo);
+    return doc.at("configs")
+        .at(config_key)
+        .at("baselines")
+        .as_object()
+        .begin()
+        ->value()
+        .at(sku)
+        .as_object();
+}
+
 // Rewrites every committed row of `config_key` for `sku` through `edit`.
 void edit_rows(const TempRepo& repo, const std::string& config_key, const std::string& sku,
                const std::function<void(boost::json::object&)>& edit) {
@@ -198,15 +212,7 @@ TEST_CASE("odo_baseline import: writes changed files, byte-stable and idempotent
     const std::string bytes = repo.read(invert_path);
     CHECK(bytes == odo::baseline::render_operator_document(committed(repo)));
     CHECK(contains(repo.read("summary.md"), "| SKU | Delta | Before (us) | After (us) | n_runs |"));
-    CHECK(committed(repo)
-              .at("configs")
-              .at("invert_uchar3_basic")
-              .at("baselines")
-              .as_object()
-              .begin()
-              ->value()
-              .at(h100)
-              .at("n_runs") == 1);
+    CHECK(first_committed_row(repo, "invert_uchar3_basic", h100).at("n_runs") == 1);
 
     const auto again = tool(repo, {"import", "--from", "runs"});
     CHECK(again.exit_code == 0);
@@ -267,15 +273,7 @@ TEST_CASE("odo_baseline import --nvbench: C++ and Python CSVs routed to the H100
                     "--locked-sm-clock-mhz", "1095", "--cuda-major", "13"});
     CHECK(imported.exit_code == 0);
     CHECK(contains(imported.out, "invert.json: 4 case/SKU row(s) for ['" + h100 + "']"));
-    const boost::json::value doc = committed(repo);
-    const auto& row = doc.at("configs")
-                          .at("invert_uchar3_basic")
-                          .at("baselines")
-                          .as_object()
-                          .begin()
-                          ->value()
-                          .at(h100)
-                          .as_object();
+    const boost::json::object row = first_committed_row(repo, "invert_uchar3_basic", h100);
     CHECK(row.at("gpu_time_us_python").as_double() == doctest::Approx(144.1125));
     CHECK(row.at("gpu_noise_us_cpp").as_double() == 0.55);
     CHECK(tool(repo, {"validate"}).exit_code == 0);
@@ -340,14 +338,7 @@ TEST_CASE("odo_baseline import --nvbench --write-artifact: each SKU's runner con
     CHECK(imported.exit_code == 0);
     CHECK(contains(imported.out,
                    "invert.json: 8 case/SKU row(s) for ['" + a100 + "', '" + h100 + "']"));
-    const auto row = committed(repo)
-                         .at("configs")
-                         .at("invert_uchar3_basic")
-                         .at("baselines")
-                         .as_object()
-                         .begin()
-                         ->value()
-                         .at(a100);
+    const boost::json::object row = first_committed_row(repo, "invert_uchar3_basic", a100);
     CHECK(row.at("gpu_time_us_cpp").as_double() == doctest::Approx(137.25 * 1.5));
 
     const auto both = tool(repo, {"import", "--nvbench", "cpp:invert_uchar3_basic:h100/cpp.csv",
