@@ -4,11 +4,11 @@
 // judged (checklist_evidence.hpp) and the result, so the gate can re-run assess on the change under
 // review and confirm both: the box is backed by a program's record, not by a sentence.
 #include "odo/refactor/finding.hpp"
+#include "odo/refactor/text_cursor.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <algorithm>
 #include <cstddef>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,50 +46,6 @@ struct CitedReport {
 
 namespace detail {
 
-// A cursor over one citation; each step consumes what it reads or fails. Read by hand, not with
-// std::regex: the MR description is the change author's text, and libstdc++'s matcher recurses
-// once per character a quantifier consumes.
-class CitationReader {
-public:
-    CitationReader(std::string_view text, std::size_t at) : text_(text), at_(at) {}
-
-    std::size_t position() const noexcept { return at_; }
-
-    bool literal(std::string_view word) {
-        if (text_.substr(at_, word.size()) != word)
-            return false;
-        at_ += word.size();
-        return true;
-    }
-
-    // The longest run (at most `most`) of characters `accept` takes; false when shorter than
-    // `least`.
-    template <class Accept>
-    bool run(std::size_t least, std::size_t most, Accept accept, std::string& out) {
-        std::size_t end = at_;
-        while (end < text_.size() && end - at_ < most && accept(text_[end]))
-            ++end;
-        if (end - at_ < least)
-            return false;
-        out = std::string(text_.substr(at_, end - at_));
-        at_ = end;
-        return true;
-    }
-
-    bool one_of(std::initializer_list<std::string_view> words, std::string& out) {
-        for (const std::string_view word : words)
-            if (literal(word)) {
-                out = std::string(word);
-                return true;
-            }
-        return false;
-    }
-
-private:
-    std::string_view text_;
-    std::size_t at_;
-};
-
 inline bool is_lower_hex(char c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
 }
@@ -98,21 +54,18 @@ inline bool is_capital(char c) {
     return c >= 'A' && c <= 'Z';
 }
 
-inline bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-
 // "RED-2" at the reader: capitals, '-', digits.
-inline bool finding_id(CitationReader& in, std::string& out) {
+inline bool finding_id(TextCursor& in, std::string& out) {
     std::string letters, digits;
-    if (!in.run(1, 32, is_capital, letters) || !in.literal("-") || !in.run(1, 8, is_digit, digits))
+    if (!in.run(1, 32, is_capital, letters) || !in.literal("-") ||
+        !in.run(1, 8, is_ascii_digit, digits))
         return false;
     out = letters + "-" + digits;
     return true;
 }
 
 // "none" or "RED-2, RED-11": at most 31 IDs, as the gate line prints them.
-inline bool open_list(CitationReader& in, std::string& out) {
+inline bool open_list(TextCursor& in, std::string& out) {
     if (in.literal("none")) {
         out = "none";
         return true;
@@ -120,7 +73,7 @@ inline bool open_list(CitationReader& in, std::string& out) {
     if (!finding_id(in, out))
         return false;
     for (int more = 0; more < 30; ++more) {
-        CitationReader next = in;
+        TextCursor next = in;
         std::string id;
         if (!next.literal(", ") || !finding_id(next, id))
             break;
@@ -144,13 +97,14 @@ inline std::string base_commit_of(std::string_view options) {
     return std::string(value);
 }
 
-inline std::optional<CitedReport> cited_report_at(CitationReader& in) {
+inline std::optional<CitedReport> cited_report_at(TextCursor& in) {
     CitedReport c;
     std::string options;
     auto name_char = [](char ch) { return review::detail::is_identifier_char(ch); };
     auto option_char = [](char ch) { return ch != '`' && ch != '\n'; };
     auto counts_char = [](char ch) {
-        return is_capital(ch) || is_digit(ch) || ch == '=' || ch == ',' || ch == ' ' || ch == '-';
+        return is_capital(ch) || is_ascii_digit(ch) || ch == '=' || ch == ',' || ch == ' ' ||
+               ch == '-';
     };
     if (!in.literal("`refactor_op ") || !in.run(1, 256, name_char, c.operator_name) ||
         !in.literal(" --phase ") || !in.one_of({"assess", "verify"}, c.phase))
@@ -173,7 +127,7 @@ inline std::optional<CitedReport> cited_report_at(CitationReader& in) {
 inline std::vector<CitedReport> find_cited_reports(std::string_view text) {
     std::vector<CitedReport> out;
     for (auto at = text.find("`refactor_op "); at != std::string_view::npos;) {
-        detail::CitationReader in(text, at);
+        detail::TextCursor in(text, at);
         if (auto cited = detail::cited_report_at(in)) {
             out.push_back(*std::move(cited));
             at = text.find("`refactor_op ", in.position());
