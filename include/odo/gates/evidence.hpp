@@ -233,14 +233,15 @@ inline BindingImpactFacts binding_impact_facts(const EvidenceContext& c) {
     return f;
 }
 
-// refactor_op verify of a refactor: commit against its parent, every check but bit-exactness,
-// which needs the author's test run: the findings it did not pass.
+// refactor_op verify of a refactor: commit (`now`, its tree) against its parent, every check but
+// bit-exactness, which needs the author's test run: the findings it did not pass.
 inline std::vector<std::string> reverify_open(const EvidenceContext& c, const repo::Git& git,
-                                              const RefactorCommit& commit) {
+                                              const RefactorCommit& commit,
+                                              const refactor::Revision& now) {
     if (commit.parent.empty())
         return {"no parent to verify against"};
     try {
-        const refactor::Revision now(git, commit.sha), base(git, commit.parent);
+        const refactor::Revision base(git, commit.parent);
         const refactor::VerifyInput in{
             git,          c.layout, c.op,
             now,          base,     commit.parent,
@@ -264,8 +265,10 @@ inline RefactorRerun refactor_rerun(const EvidenceContext& c, const repo::Git& g
     RefactorRerun r;
     r.commits = refactor_commits(c.facts.commits);
     for (RefactorCommit& commit : r.commits) {
-        commit.sources = refactor::sources_fingerprint(refactor::Revision(git, commit.sha), c.op);
-        commit.reverify_open = reverify_open(c, git, commit);
+        // One tree for both, so the commit's sources are read from git once.
+        const refactor::Revision now(git, commit.sha);
+        commit.sources = refactor::sources_fingerprint(now, c.op);
+        commit.reverify_open = reverify_open(c, git, commit, now);
     }
     try {
         const refactor::WorkingTree tree(c.repo_root);
