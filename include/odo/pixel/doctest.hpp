@@ -28,12 +28,18 @@
 
 namespace odo::pixel::doctest_detail {
 
+// Takes a check's report as the values doctest prints for it.
+inline void take_report(void* builder, const char* report) {
+    static_cast<doctest::detail::ResultBuilder*>(builder)->m_decomp = report;
+}
+
 // Fills in what doctest reports for one check: whether it failed, and the report as its values
-// (also under --success, which prints passing checks).
-inline void judge(doctest::detail::ResultBuilder& builder, const CompareResult& result) {
-    builder.m_failed = !result.passed();
-    if (builder.m_failed || doctest::getContextOptions()->success)
-        builder.m_decomp = format_report(result).c_str();
+// (also under --success, which prints passing checks). The comparison and the report run in the
+// ODO_PIXEL_IMPLEMENT translation unit.
+inline void judge(doctest::detail::ResultBuilder& builder,
+                  const detail::CheckArguments& arguments) {
+    builder.m_failed = !detail::check_pixels(arguments, doctest::getContextOptions()->success,
+                                             take_report, &builder);
 }
 
 } // namespace odo::pixel::doctest_detail
@@ -45,7 +51,7 @@ inline void judge(doctest::detail::ResultBuilder& builder, const CompareResult& 
         doctest::detail::ResultBuilder DOCTEST_RB(doctest::assertType::assert_type, __FILE__,      \
                                                   __LINE__, #__VA_ARGS__);                         \
         DOCTEST_WRAP_IN_TRY(::odo::pixel::doctest_detail::judge(                                   \
-            DOCTEST_RB, ::odo::pixel::detail::result_of(__VA_ARGS__)))                             \
+            DOCTEST_RB, ::odo::pixel::detail::check_arguments(__VA_ARGS__)))                       \
         if (DOCTEST_RB.log())                                                                      \
             DOCTEST_BREAK_INTO_DEBUGGER();                                                         \
         DOCTEST_RB.react();                                                                        \

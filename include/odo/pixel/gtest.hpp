@@ -25,21 +25,31 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace odo::pixel::gtest_detail {
 
+inline void take_report(void* text, const char* report) {
+    *static_cast<std::string*>(text) = report;
+}
+
 // `check` is the assertion as the test wrote it, e.g. "ODO_EXPECT_PIXELS(output, reference)".
-inline ::testing::AssertionResult judge(const char* check, const CompareResult& result) {
-    if (result.passed())
+// The comparison and the report run in the ODO_PIXEL_IMPLEMENT translation unit.
+inline ::testing::AssertionResult judge(const char* check,
+                                        const detail::CheckArguments& arguments) {
+    std::string report;
+    if (detail::check_pixels(arguments, false, take_report, &report))
         return ::testing::AssertionSuccess();
-    return ::testing::AssertionFailure() << check << "\n" << format_report(result);
+    return ::testing::AssertionFailure() << check << "\n" << report;
 }
 
 } // namespace odo::pixel::gtest_detail
 
 #define ODO_PIXEL_GTEST_ASSERT(macro, on_failure, ...)                                             \
-    GTEST_ASSERT_(::odo::pixel::gtest_detail::judge(#macro "(" #__VA_ARGS__ ")",                   \
-                                                    ::odo::pixel::detail::result_of(__VA_ARGS__)), \
-                  on_failure)
+    GTEST_ASSERT_(                                                                                 \
+        ::odo::pixel::gtest_detail::judge(#macro "(" #__VA_ARGS__ ")",                             \
+                                          ::odo::pixel::detail::check_arguments(__VA_ARGS__)),     \
+        on_failure)
 
 #define ODO_EXPECT_PIXELS(...)                                                                     \
     ODO_PIXEL_GTEST_ASSERT(ODO_EXPECT_PIXELS, GTEST_NONFATAL_FAILURE_, __VA_ARGS__)

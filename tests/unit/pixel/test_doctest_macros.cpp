@@ -57,16 +57,39 @@ TEST_CASE("the check macros accept views, a tolerance, VarShape batches or a res
     ODO_CHECK_PIXELS(VarShapeView{{out}}, VarShapeView{{ref}}, Tolerance::absolute(1));
 }
 
-TEST_CASE("the helpers behind the macros return the comparison they name") {
+TEST_CASE("the helper behind the macros compares what the arguments name and reports on demand") {
     std::vector<std::uint8_t> output = reference;
     output[35] = 0;
     const auto out = host_tensor(output, Layout::HWC, shape);
     const auto ref = host_tensor(reference, Layout::HWC, shape);
-    const CompareResult r = detail::result_of(out, ref);
-    CHECK(r.mismatched == 1);
-    CHECK(&detail::result_of(r) == &r);
-    CHECK(detail::result_of(out, ref, Tolerance::absolute(9)).passed());
-    CHECK(detail::result_of(VarShapeView{{out}}, VarShapeView{{ref}}).mismatched == 1);
+    const auto keep = [](void* text, const char* report) {
+        *static_cast<std::string*>(text) = report;
+    };
+    std::string report = "not handed";
+
+    CHECK_FALSE(detail::check_pixels(detail::check_arguments(out, ref), false, keep, &report));
+    CHECK(report == format_report(compare(out, ref)));
+
+    report = "not handed";
+    const Tolerance any = Tolerance::absolute(255); // outlives the arguments that point at it
+    const auto loose = detail::check_arguments(out, ref, any);
+    CHECK(detail::check_pixels(loose, false, keep, &report));
+    CHECK(report == "not handed"); // a passing check computes no report
+    CHECK(detail::check_pixels(loose, true, keep, &report));
+    CHECK(report == format_report(compare(out, ref, any)));
+
+    const CompareResult given = compare(out, ref, Tolerance::absolute(1));
+    CHECK(detail::check_arguments(given).result == &given); // taken as it is, not compared again
+    CHECK_FALSE(detail::check_pixels(detail::check_arguments(given), false, keep, &report));
+    CHECK(report == format_report(given));
+
+    const VarShapeView batch_out{{ref, out}}, batch_ref{{ref, ref}};
+    CHECK_FALSE(
+        detail::check_pixels(detail::check_arguments(batch_out, batch_ref), false, keep, &report));
+    CHECK(report == format_report(compare(batch_out, batch_ref)));
+    CHECK(detail::check_pixels(
+        detail::check_arguments(batch_out, batch_ref, Tolerance::absolute(255)), false, keep,
+        &report));
 }
 
 TEST_CASE("the evidence macro prints the checklist line alone on stdout") {
