@@ -1,7 +1,8 @@
 #pragma once
 // compare() on the host. This header only declares it, so that every unit test can include it
-// cheaply: the comparison (its instantiations for every element type), the report and the evidence
-// line are compiled in exactly one translation unit of the executable, the one that defines
+// cheaply: the comparison (its instantiations for every element type), the report, the evidence
+// line, the check macros' entry and the text of shapes and views (describe, with_row_pitch) are
+// compiled in exactly one translation unit of the executable, the one that defines
 // ODO_PIXEL_IMPLEMENT before including an odo/pixel header — the model of doctest's
 // DOCTEST_CONFIG_IMPLEMENT. A single-file program defines it too:
 //

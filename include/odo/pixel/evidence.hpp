@@ -37,11 +37,7 @@ public:
 
     // Records `result` under `variant` (a branch or case, e.g. "u8 HWC 480x640 pitched") and
     // returns it, so a check macro can take the call as its argument.
-    const CompareResult& record(std::string variant, const CompareResult& result) {
-        entries_.push_back({std::move(variant), result.passed(), result.compared, result.comparator,
-                            result.tolerance, result.type});
-        return result;
-    }
+    const CompareResult& record(std::string variant, const CompareResult& result);
 
     std::size_t total() const noexcept { return entries_.size(); }
 

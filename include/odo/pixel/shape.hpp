@@ -1,4 +1,7 @@
 #pragma once
+// The text functions declared here are compiled once, with the comparison (see
+// odo/pixel/compare.hpp, ODO_PIXEL_IMPLEMENT), so that a test's own translation unit only parses
+// their declarations.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -59,17 +62,9 @@ struct Coord {
 
 // Extents in the layout's own axis order, e.g. "NCHW n=1 c=3 h=4 w=5", so a transposed pair of
 // shapes reads as such.
-inline std::string describe(const Shape& s, Layout layout) {
-    const std::string n = "n=" + std::to_string(s.n), h = "h=" + std::to_string(s.h),
-                      w = "w=" + std::to_string(s.w), c = "c=" + std::to_string(s.c);
-    const std::string batch = has_batch_axis(layout) || s.n != 1 ? n + " " : "";
-    const std::string axes = is_planar(layout) ? c + " " + h + " " + w : h + " " + w + " " + c;
-    return std::string(name(layout)) + " " + batch + axes;
-}
+std::string describe(const Shape& s, Layout layout);
 
-inline std::string to_string(const Coord& at) {
-    return "(n=" + std::to_string(at.n) + ", y=" + std::to_string(at.y) +
-           ", x=" + std::to_string(at.x) + ", c=" + std::to_string(at.c) + ")";
-}
+// "(n=0, y=2, x=5, c=1)".
+std::string to_string(const Coord& at);
 
 } // namespace odo::pixel

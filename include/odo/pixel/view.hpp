@@ -1,4 +1,7 @@
 #pragma once
+// A view's factories are inline; the functions that write text (with_row_pitch's problem,
+// describe) are compiled once, with the comparison (see odo/pixel/compare.hpp,
+// ODO_PIXEL_IMPLEMENT), so that a test's own translation unit only parses their declarations.
 #include "odo/pixel/element.hpp"
 #include "odo/pixel/shape.hpp"
 
@@ -34,26 +37,7 @@ struct TensorView {
 
     // Rows `bytes` apart (cudaMallocPitch, CV-CUDA tensors): images, or planes of a planar
     // layout, are then `h` rows of that pitch.
-    TensorView with_row_pitch(std::int64_t bytes) const {
-        TensorView pitched = *this;
-        if (!problem.empty())
-            return pitched;
-        const std::int64_t row_bytes = shape.w * strides.x;
-        if (bytes < row_bytes) {
-            pitched.problem = "row pitch " + std::to_string(bytes) +
-                              " bytes is shorter than a row of " + std::to_string(row_bytes) +
-                              " bytes";
-            return pitched;
-        }
-        pitched.strides.y = bytes;
-        if (is_planar(layout)) {
-            pitched.strides.c = shape.h * bytes;
-            pitched.strides.n = shape.c * pitched.strides.c;
-        } else {
-            pitched.strides.n = shape.h * bytes;
-        }
-        return pitched;
-    }
+    TensorView with_row_pitch(std::int64_t bytes) const;
 };
 
 namespace detail {
@@ -67,12 +51,7 @@ inline Strides packed_strides(Layout layout, const Shape& s, std::int64_t elemen
 }
 
 // Why a vector element of `lanes` lanes cannot be stored in `layout`; empty when it can.
-inline std::string vector_layout_problem(int lanes, Layout layout) {
-    if (!is_planar(layout))
-        return {};
-    return "a " + std::to_string(lanes) + "-lane vector element cannot be stored in the " +
-           "planar layout " + std::string(name(layout));
-}
+std::string vector_layout_problem(int lanes, Layout layout);
 
 template <class T>
 TensorView make_view(const T* data, Layout layout, Shape shape, MemorySpace space) {
@@ -133,14 +112,6 @@ TensorView device_image(const T* data, std::int64_t height, std::int64_t width,
 }
 
 // "u8 NHWC n=2 h=4 w=5 c=3, row pitch 64 bytes, host": what a report names for each side.
-inline std::string describe(const TensorView& view) {
-    std::string text = std::string(view.type.name()) + " " + describe(view.shape, view.layout);
-    const std::int64_t packed_row =
-        view.shape.w * (is_planar(view.layout) ? 1 : view.shape.c) * std::int64_t(view.type.bytes);
-    if (view.strides.y != packed_row)
-        text += ", row pitch " + std::to_string(view.strides.y) + " bytes";
-    text += view.space == MemorySpace::Host ? ", host" : ", device";
-    return text;
-}
+std::string describe(const TensorView& view);
 
 } // namespace odo::pixel

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace odo::pixel {
@@ -116,6 +117,12 @@ inline std::uint64_t elements_compared(const std::vector<EvidenceLog::Entry>& en
 }
 
 } // namespace detail
+
+const CompareResult& EvidenceLog::record(std::string variant, const CompareResult& result) {
+    entries_.push_back({std::move(variant), result.passed(), result.compared, result.comparator,
+                        result.tolerance, result.type});
+    return result;
+}
 
 std::string EvidenceLog::checklist_line() const {
     std::string line = complete() ? "- [x] **" : "- [ ] **";

@@ -6,3 +6,4 @@
 #include "odo/pixel/detail/compare_implementation.hpp"
 #include "odo/pixel/detail/evidence_implementation.hpp"
 #include "odo/pixel/detail/report_implementation.hpp"
+#include "odo/pixel/detail/view_implementation.hpp"
