@@ -8,6 +8,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 #include "odo/surface/case_key.hpp"
@@ -64,6 +65,7 @@ inline constexpr std::int64_t artifact_schema_version = 1;
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline ArtifactDocument envelope_document(const boost::json::object& o, std::string source) {
     const auto& version = o.at("schema_version");
     if (!version.is_int64() || version.get_int64() != artifact_schema_version)
@@ -79,9 +81,14 @@ inline ArtifactDocument envelope_document(const boost::json::object& o, std::str
     }
     return doc;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
+// Parses an artifact file's text; a key repeated within one object (a row written twice) is an
+// error (json::parse) rather than silently the last one.
+ODO_API ArtifactDocument parse_artifact_text(std::string_view text, std::string source);
+#if ODO_BASELINE_DEFINITIONS
 // The envelope `{"schema_version": 1, "run_metadata": {...}, "baselines": {...}}` or the bare
 // legacy mapping `{case_key: {sku: metrics}}`, told apart by `schema_version`.
 inline ArtifactDocument read_artifact_document(const boost::json::value& doc, std::string source) {
@@ -96,15 +103,15 @@ inline ArtifactDocument read_artifact_document(const boost::json::value& doc, st
     return {std::move(source), std::nullopt, o};
 }
 
-// Parses an artifact file's text; a key repeated within one object (a row written twice) is an
-// error (json::parse) rather than silently the last one.
-inline ArtifactDocument parse_artifact_text(std::string_view text, std::string source) {
+ODO_API ArtifactDocument parse_artifact_text(std::string_view text, std::string source) {
     const boost::json::value doc = json::parse(text, source);
     return read_artifact_document(doc, std::move(source));
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline void ingest_case(const ArtifactDocument& doc, const std::string& case_key,
                         const boost::json::value& payload, const ConfigSet& set,
                         const std::vector<std::string>& sku_stems, LanguageSet languages,
@@ -155,18 +162,36 @@ inline void check_shard_rows(const Artifact& artifact, const ArtifactShard& s,
             problems.push_back(artifact.source + ": " + row.case_key + " " + row.sku +
                                ": not a row of " + s.str() + " (run_metadata.shard)");
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
+// The envelope `{"schema_version": 1, "run_metadata": {...}, "baselines": {...}}` of `artifact`'s
+// rows, sorted by case key and SKU, metrics in the canonical field order: what a CI measure job
+// uploads for `import --from` when its runs came from another tool (nvbench's output).
+ODO_API boost::json::value artifact_json(const Artifact& artifact);
+// The artifact files named by `--from` arguments: a file must end in .json; a directory gives
+// its direct *.json children, sorted. Missing paths and empty directories are errors; a file
+// named twice is read once.
+ODO_API std::vector<std::filesystem::path>
+artifact_paths(const std::vector<std::filesystem::path>& from);
 // Checks every row of an artifact (bench-harness.md §5.1): the case key's config exists in the
 // set, the key is one of its cases (axes in order, values canonical and declared), SKUs are
 // stems of the SKU map and the metrics follow the artifact schema, with figures of the declared
 // `languages` only; a sharded run's `run_metadata.shard` names a stem, and its rows are that
 // SKU's cases of that shard. Rows that fail are left out and each failure is appended to
 // `problems`, naming the file, case key, SKU and field.
-inline Artifact ingest_artifact(const ArtifactDocument& doc, const ConfigSet& set,
-                                const std::vector<std::string>& sku_stems,
-                                std::vector<std::string>& problems, LanguageSet languages = {}) {
+ODO_API Artifact ingest_artifact(const ArtifactDocument& doc, const ConfigSet& set,
+                                 const std::vector<std::string>& sku_stems,
+                                 std::vector<std::string>& problems, LanguageSet languages = {});
+// Reads and checks an artifact file; InputError listing every problem.
+ODO_API Artifact load_artifact(const std::filesystem::path& path, const ConfigSet& set,
+                               const std::vector<std::string>& sku_stems,
+                               LanguageSet languages = {});
+#if ODO_BASELINE_DEFINITIONS
+ODO_API Artifact ingest_artifact(const ArtifactDocument& doc, const ConfigSet& set,
+                                 const std::vector<std::string>& sku_stems,
+                                 std::vector<std::string>& problems, LanguageSet languages) {
     Artifact artifact{doc.source, doc.run_metadata, {}};
     const std::optional<ArtifactShard> shard =
         doc.run_metadata ? read_artifact_shard(*doc.run_metadata, doc.source, problems)
@@ -182,10 +207,7 @@ inline Artifact ingest_artifact(const ArtifactDocument& doc, const ConfigSet& se
     return artifact;
 }
 
-// The envelope `{"schema_version": 1, "run_metadata": {...}, "baselines": {...}}` of `artifact`'s
-// rows, sorted by case key and SKU, metrics in the canonical field order: what a CI measure job
-// uploads for `import --from` when its runs came from another tool (nvbench's output).
-inline boost::json::value artifact_json(const Artifact& artifact) {
+ODO_API boost::json::value artifact_json(const Artifact& artifact) {
     std::vector<const ArtifactRow*> rows;
     for (const ArtifactRow& row : artifact.rows)
         rows.push_back(&row);
@@ -205,10 +227,8 @@ inline boost::json::value artifact_json(const Artifact& artifact) {
         {"baselines", std::move(baselines)}};
 }
 
-// Reads and checks an artifact file; InputError listing every problem.
-inline Artifact load_artifact(const std::filesystem::path& path, const ConfigSet& set,
-                              const std::vector<std::string>& sku_stems,
-                              LanguageSet languages = {}) {
+ODO_API Artifact load_artifact(const std::filesystem::path& path, const ConfigSet& set,
+                               const std::vector<std::string>& sku_stems, LanguageSet languages) {
     std::vector<std::string> problems;
     Artifact artifact = ingest_artifact(parse_artifact_text(read_file(path), path.string()), set,
                                         sku_stems, problems, languages);
@@ -216,10 +236,7 @@ inline Artifact load_artifact(const std::filesystem::path& path, const ConfigSet
     return artifact;
 }
 
-// The artifact files named by `--from` arguments: a file must end in .json; a directory gives
-// its direct *.json children, sorted. Missing paths and empty directories are errors; a file
-// named twice is read once.
-inline std::vector<std::filesystem::path>
+ODO_API std::vector<std::filesystem::path>
 artifact_paths(const std::vector<std::filesystem::path>& from) {
     namespace fs = std::filesystem;
     std::vector<fs::path> paths;
@@ -250,5 +267,6 @@ artifact_paths(const std::vector<std::filesystem::path>& from) {
     }
     return paths;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/surface/shard.hpp"
 
 #include <boost/json.hpp>
@@ -20,12 +21,16 @@ struct ArtifactShard {
     std::string str() const { return sku + " shard " + shard.str(); }
 };
 
-inline boost::json::object to_json(const ArtifactShard& s) {
+ODO_API boost::json::object to_json(const ArtifactShard& s);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API boost::json::object to_json(const ArtifactShard& s) {
     return {{"sku", s.sku}, {"index", s.shard.index}, {"count", s.shard.count}};
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline bool shard_number(const boost::json::object& o, const char* field, std::int64_t& out) {
     const auto* v = o.if_contains(field);
     if (!v || !v->is_int64())
@@ -33,15 +38,20 @@ inline bool shard_number(const boost::json::object& o, const char* field, std::i
     out = v->get_int64();
     return true;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
 // `run_metadata.shard` of the artifact `source`: nullopt when the run was not sharded (the field
 // is absent); a problem naming the file and field when it is not {sku, index, count} with
 // 1 <= index <= count <= max_shard_count.
-inline std::optional<ArtifactShard> read_artifact_shard(const boost::json::object& run_metadata,
-                                                        const std::string& source,
-                                                        std::vector<std::string>& problems) {
+ODO_API std::optional<ArtifactShard> read_artifact_shard(const boost::json::object& run_metadata,
+                                                         const std::string& source,
+                                                         std::vector<std::string>& problems);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::optional<ArtifactShard> read_artifact_shard(const boost::json::object& run_metadata,
+                                                         const std::string& source,
+                                                         std::vector<std::string>& problems) {
     const auto* field = run_metadata.if_contains("shard");
     if (!field)
         return std::nullopt;
@@ -61,5 +71,6 @@ inline std::optional<ArtifactShard> read_artifact_shard(const boost::json::objec
         json::dumps(*field) + ")");
     return std::nullopt;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

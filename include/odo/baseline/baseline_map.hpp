@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <boost/json.hpp>
 
@@ -40,10 +41,14 @@ bool for_each_baselines(Value& doc, F&& f) {
 
 } // namespace detail
 
+// The same rows of a parsed document, without copying them. nullopt: not a JSON object.
+ODO_API std::optional<BaselineRefs> baseline_refs(const boost::json::value& doc);
 // config key -> its "baselines" value, for every object-valued config of an operator file that
 // carries non-empty baselines. Two revisions refresh the baselines iff these maps differ;
 // formatting and key order play no part. nullopt: not a JSON object.
-inline std::optional<BaselineMap> baselines_by_config(std::string_view text) {
+ODO_API std::optional<BaselineMap> baselines_by_config(std::string_view text);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::optional<BaselineMap> baselines_by_config(std::string_view text) {
     auto doc = json::try_parse(text);
     BaselineMap map;
     // Moved, not copied: the document is this call's own and goes away with it.
@@ -54,8 +59,7 @@ inline std::optional<BaselineMap> baselines_by_config(std::string_view text) {
     return map;
 }
 
-// The same rows of a parsed document, without copying them. nullopt: not a JSON object.
-inline std::optional<BaselineRefs> baseline_refs(const boost::json::value& doc) {
+ODO_API std::optional<BaselineRefs> baseline_refs(const boost::json::value& doc) {
     BaselineRefs refs;
     if (!detail::for_each_baselines(doc, [&](auto key, const boost::json::value& baselines) {
             refs.emplace(std::string(key), &baselines);
@@ -63,5 +67,6 @@ inline std::optional<BaselineRefs> baseline_refs(const boost::json::value& doc) 
         return std::nullopt;
     return refs;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

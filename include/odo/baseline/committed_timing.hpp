@@ -2,6 +2,7 @@
 #include "odo/baseline/metrics.hpp"
 #include "odo/baseline/verdict.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <boost/json.hpp>
 
@@ -13,8 +14,11 @@ namespace odo::baseline {
 // a config under comparison is not validated, so only a numeric `gpu_time_us_<lang>` is
 // required; a missing noise stays missing (the verdict calls that thin evidence) and a missing
 // or malformed n_runs counts as one run.
-inline std::optional<TimedSide> committed_timing(const boost::json::object& metrics,
-                                                 Language language) {
+ODO_API std::optional<TimedSide> committed_timing(const boost::json::object& metrics,
+                                                  Language language);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::optional<TimedSide> committed_timing(const boost::json::object& metrics,
+                                                  Language language) {
     const auto* time = metrics.if_contains(field_name(Quantity::Time, language));
     const auto time_us = time ? json::as_number(*time) : std::nullopt;
     if (!time_us)
@@ -24,5 +28,6 @@ inline std::optional<TimedSide> committed_timing(const boost::json::object& metr
     return TimedSide{*time_us, noise ? json::as_number(*noise) : std::nullopt,
                      n_runs && n_runs->is_int64() ? n_runs->get_int64() : 1};
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

@@ -7,6 +7,7 @@
 #include "odo/baseline/verdict.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/status.hpp"
 #include "odo/surface/bench_config.hpp"
@@ -113,6 +114,7 @@ namespace detail {
 
 using CompareKey = std::tuple<std::string, std::string, Language>; // config, case, language
 
+#if ODO_BASELINE_DEFINITIONS
 inline std::string resolve_sku(const Artifact& current, const CompareOptions& options,
                                std::string& source) {
     std::set<std::string> skus;
@@ -235,6 +237,7 @@ inline std::map<CompareKey, TimedSide> fresh_rows(const ConfigSet& set, const Ar
     }
     return rows;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
@@ -243,8 +246,11 @@ inline std::map<CompareKey, TimedSide> fresh_rows(const ConfigSet& set, const Ar
 // tiers of the configs the run measured; within it every committed row of the SKU must be
 // measured and every measured row must be committed. InputError for an unresolvable SKU or an
 // operator selection the run contradicts.
-inline CompareResult compare_to_baseline(const ConfigSet& set, const Artifact& current,
-                                         const CompareOptions& options = {}) {
+ODO_API CompareResult compare_to_baseline(const ConfigSet& set, const Artifact& current,
+                                          const CompareOptions& options = {});
+#if ODO_BASELINE_DEFINITIONS
+ODO_API CompareResult compare_to_baseline(const ConfigSet& set, const Artifact& current,
+                                          const CompareOptions& options) {
     CompareResult result{{}, {}, options, {}};
     result.sku = detail::resolve_sku(current, options, result.sku_source);
     detail::check_operator_selection(set, current, options.operators);
@@ -272,5 +278,6 @@ inline CompareResult compare_to_baseline(const ConfigSet& set, const Artifact& c
     }
     return result;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

@@ -4,6 +4,7 @@
 #include "odo/baseline/detail/number_text.hpp"
 #include "odo/baseline/row_label.hpp"
 #include "odo/core/junit.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <algorithm>
 #include <array>
@@ -17,7 +18,9 @@
 namespace odo::baseline {
 
 // "matched=N regressions=N improvements=N missing=N new=N missing_sku=N".
-inline std::string compare_counts_line(const CompareResult& r) {
+ODO_API std::string compare_counts_line(const CompareResult& r);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::string compare_counts_line(const CompareResult& r) {
     return "matched=" + std::to_string(r.matched()) +
            " regressions=" + std::to_string(r.count(CompareClass::Regression)) +
            " improvements=" + std::to_string(r.count(CompareClass::UnexpectedImprovement)) +
@@ -25,9 +28,11 @@ inline std::string compare_counts_line(const CompareResult& r) {
            " new=" + std::to_string(r.count(CompareClass::NewInCurrent)) +
            " missing_sku=" + std::to_string(r.count(CompareClass::MissingSku));
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline std::string compare_row_text(const CompareRow& row) {
     std::string out = case_label(row.config_key, row.language, row.case_key) + " -- ";
     if (!row.matched())
@@ -75,6 +80,7 @@ inline std::string verdict_line(const CompareResult& r) {
            " slower=" + std::to_string(counts[std::size_t(ChangeVerdict::Slower)]) +
            " cannot_tell=" + std::to_string(counts[std::size_t(ChangeVerdict::CannotTell)]) + "\n";
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 template <class Select, class Text>
 std::string section(const CompareResult& r, std::string_view title, Select select, Text text,
@@ -95,12 +101,18 @@ std::string section(const CompareResult& r, std::string_view title, Select selec
 
 } // namespace detail
 
+// The JUnit report: one suite per SKU, one failing test case per flagged row.
+ODO_API std::string render_compare_junit(const CompareResult& r);
 // The Markdown report of a comparison (§5.4) plus odo's verdict line and "Cannot tell" section.
 // `cap` limits the rows of each section.
-inline std::string
+ODO_API std::string
 render_compare_markdown(const CompareResult& r, const std::string& baseline_source,
                         const std::string& current_source,
-                        std::size_t cap = std::numeric_limits<std::size_t>::max()) {
+                        std::size_t cap = std::numeric_limits<std::size_t>::max());
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::string render_compare_markdown(const CompareResult& r,
+                                            const std::string& baseline_source,
+                                            const std::string& current_source, std::size_t cap) {
     std::string out = "# Performance regression report -- " + r.sku + "\n\n";
     out += "- Baseline: " + baseline_source + "\n";
     out += "- Current: " + current_source + "\n";
@@ -128,8 +140,7 @@ render_compare_markdown(const CompareResult& r, const std::string& baseline_sour
     return out;
 }
 
-// The JUnit report: one suite per SKU, one failing test case per flagged row.
-inline std::string render_compare_junit(const CompareResult& r) {
+ODO_API std::string render_compare_junit(const CompareResult& r) {
     const std::size_t tests = r.matched() + r.count(CompareClass::MissingInCurrent) +
                               r.count(CompareClass::NewInCurrent) +
                               r.count(CompareClass::MissingSku);
@@ -148,5 +159,6 @@ inline std::string render_compare_junit(const CompareResult& r) {
                    "\"/>\n  </testcase>\n";
     return out + "</testsuite>\n";
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

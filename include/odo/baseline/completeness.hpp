@@ -1,6 +1,7 @@
 #pragma once
 #include "odo/baseline/config_set.hpp"
 #include "odo/baseline/merge.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/surface/shard.hpp"
 
 #include <algorithm>
@@ -25,12 +26,22 @@ struct MissingCase {
     }
 };
 
+// "<SKU> <case key>" per missing case, with the shard it belongs to where its SKU's shard count
+// is known (`shard_counts`: SKU -> N), so a CI reader sees which job's artifact is absent.
+ODO_API std::vector<std::string>
+missing_case_lines(const std::vector<MissingCase>& missing,
+                   const std::map<std::string, std::int64_t>& shard_counts);
 // Every expected case of every config of the imported operators (`operators`, else those the
 // updates measure) on every SKU of `skus` that no update measures; sorted by SKU, config, case.
-inline std::vector<MissingCase> missing_cases(const ConfigSet& set,
-                                              const std::vector<BaselineUpdate>& updates,
-                                              const std::vector<std::string>& skus,
-                                              std::vector<std::string> operators) {
+ODO_API std::vector<MissingCase> missing_cases(const ConfigSet& set,
+                                               const std::vector<BaselineUpdate>& updates,
+                                               const std::vector<std::string>& skus,
+                                               std::vector<std::string> operators);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::vector<MissingCase> missing_cases(const ConfigSet& set,
+                                               const std::vector<BaselineUpdate>& updates,
+                                               const std::vector<std::string>& skus,
+                                               std::vector<std::string> operators) {
     std::set<std::tuple<std::string, std::string>> measured; // (SKU, case key)
     for (const BaselineUpdate& u : updates) {
         measured.emplace(u.sku, u.case_key);
@@ -53,9 +64,7 @@ inline std::vector<MissingCase> missing_cases(const ConfigSet& set,
     return missing;
 }
 
-// "<SKU> <case key>" per missing case, with the shard it belongs to where its SKU's shard count
-// is known (`shard_counts`: SKU -> N), so a CI reader sees which job's artifact is absent.
-inline std::vector<std::string>
+ODO_API std::vector<std::string>
 missing_case_lines(const std::vector<MissingCase>& missing,
                    const std::map<std::string, std::int64_t>& shard_counts) {
     std::vector<std::string> lines;
@@ -70,5 +79,6 @@ missing_case_lines(const std::vector<MissingCase>& missing,
     }
     return lines;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

@@ -1,6 +1,7 @@
 #pragma once
 #include "odo/baseline/operator_file.hpp"
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/surface/case_expansion.hpp"
 #include "odo/surface/detail/path_glob.hpp"
@@ -89,6 +90,8 @@ private:
     std::unordered_map<std::string, IndexedConfig> by_key_;
 };
 
+ODO_API ConfigSet load_config_set(const std::filesystem::path& config_dir);
+#if ODO_BASELINE_DEFINITIONS
 // The operator config files of a config directory: `<config_dir>/operators/*.json`, sorted. A
 // directory that cannot be listed is an error of its own, not a directory without configs.
 inline std::vector<std::filesystem::path>
@@ -104,11 +107,12 @@ operator_config_paths(const std::filesystem::path& config_dir) {
     return paths;
 }
 
-inline ConfigSet load_config_set(const std::filesystem::path& config_dir) {
+ODO_API ConfigSet load_config_set(const std::filesystem::path& config_dir) {
     std::vector<OperatorFile> files;
     for (const auto& path : operator_config_paths(config_dir))
         files.push_back(load_operator_file(path));
     return ConfigSet(std::move(files));
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/surface/bench_config.hpp"
 #include "odo/surface/case_expansion.hpp"
@@ -31,6 +32,7 @@ struct BaselineCoverage {
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 // The expected case keys of a config; InputError when its axes are malformed or expand to
 // zero case keys (such a config could never be benchmarked yet would pass as complete).
 inline std::vector<surface::CaseKey>
@@ -43,9 +45,14 @@ expected_nonempty_case_keys(const surface::ConfigEntry& entry) {
                          ", so the config expands to zero case-keys");
     return keys;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
+// Coverage of every config of an operator, in file order.
+ODO_API BaselineCoverage baseline_coverage(const surface::BenchConfig& config,
+                                           const std::vector<std::string>& sku_stems);
+#if ODO_BASELINE_DEFINITIONS
 // Adds one config's coverage; a config that cannot be checked is listed in `invalid`.
 inline void add_entry_coverage(BaselineCoverage& coverage, const surface::ConfigEntry& entry,
                                const std::vector<std::string>& sku_stems) {
@@ -75,13 +82,13 @@ inline void add_entry_coverage(BaselineCoverage& coverage, const surface::Config
     }
 }
 
-// Coverage of every config of an operator, in file order.
-inline BaselineCoverage baseline_coverage(const surface::BenchConfig& config,
-                                          const std::vector<std::string>& sku_stems) {
+ODO_API BaselineCoverage baseline_coverage(const surface::BenchConfig& config,
+                                           const std::vector<std::string>& sku_stems) {
     BaselineCoverage coverage;
     for (const surface::ConfigEntry& entry : config.entries)
         add_entry_coverage(coverage, entry, sku_stems);
     return coverage;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

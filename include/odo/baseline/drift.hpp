@@ -3,6 +3,7 @@
 #include "odo/baseline/detail/median.hpp"
 #include "odo/baseline/detail/number_text.hpp"
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <boost/json.hpp>
 
@@ -57,6 +58,7 @@ struct DriftReport {
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline std::optional<DriftFinding> drift_of(const std::vector<double>& series,
                                             const DriftOptions& o) {
     const std::size_t n = series.size();
@@ -83,6 +85,7 @@ inline std::optional<DriftFinding> drift_of(const std::vector<double>& series,
     f.n_recent = tail.size();
     return f;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
@@ -90,8 +93,10 @@ inline std::optional<DriftFinding> drift_of(const std::vector<double>& series,
 // (config, case, SKU) the C++ times form a series whose earlier part's median is compared with
 // the recent part's; a shift is reported when it is at least `min_shift_pct` and at least
 // `sigma` robust spreads (1.4826 · MAD, floored at min_shift / sigma). Report only.
-inline DriftReport detect_drift(const std::vector<Artifact>& artifacts,
-                                const DriftOptions& o = {}) {
+ODO_API DriftReport detect_drift(const std::vector<Artifact>& artifacts,
+                                 const DriftOptions& o = {});
+#if ODO_BASELINE_DEFINITIONS
+ODO_API DriftReport detect_drift(const std::vector<Artifact>& artifacts, const DriftOptions& o) {
     DriftReport report{o, artifacts.size(), 0, 0, 0, {}};
     std::map<std::tuple<std::string, std::string, std::string>, std::vector<double>> series;
     for (const Artifact& artifact : artifacts) {
@@ -118,9 +123,11 @@ inline DriftReport detect_drift(const std::vector<Artifact>& artifacts,
         [](const DriftFinding& a, const DriftFinding& b) { return a.sigmas > b.sigmas; });
     return report;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline std::string drift_table(const DriftReport& r, bool large) {
     std::string out = "| Shift | Was (us) | Now (us) | Spread | Sigmas | SKU | Case |\n"
                       "|---|---|---|---|---|---|---|\n";
@@ -134,10 +141,15 @@ inline std::string drift_table(const DriftReport& r, bool large) {
         }
     return rows ? out : "_none_\n";
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
-inline std::string render_drift_markdown(const DriftReport& r) {
+// The findings as a JSON list (`--json-out`), two-space indented.
+ODO_API std::string render_drift_json(const DriftReport& r);
+ODO_API std::string render_drift_markdown(const DriftReport& r);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::string render_drift_markdown(const DriftReport& r) {
     const auto large = std::size_t(std::count_if(
         r.findings.begin(), r.findings.end(), [&](const DriftFinding& f) { return r.large(f); }));
     return "# Benchmark drift report\n\n- Artifacts: " + std::to_string(r.artifacts_used) +
@@ -150,8 +162,7 @@ inline std::string render_drift_markdown(const DriftReport& r) {
            detail::drift_table(r, false) + "\n## Large shifts\n\n" + detail::drift_table(r, true);
 }
 
-// The findings as a JSON list (`--json-out`), two-space indented.
-inline std::string render_drift_json(const DriftReport& r) {
+ODO_API std::string render_drift_json(const DriftReport& r) {
     boost::json::array findings;
     for (const DriftFinding& f : r.findings)
         findings.push_back(boost::json::object{{"config_key", f.config_key},
@@ -166,5 +177,6 @@ inline std::string render_drift_json(const DriftReport& r) {
                                                {"n_recent", f.n_recent}});
     return json::dumps(findings, {2, false, true}) + "\n";
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

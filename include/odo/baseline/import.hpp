@@ -10,6 +10,7 @@
 #include "odo/baseline/validation.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 
 #include <boost/json.hpp>
@@ -72,6 +73,7 @@ struct ImportPlan {
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline std::vector<BaselineUpdate> selected_updates(const ConfigSet& set,
                                                     const std::vector<BaselineUpdate>& updates,
                                                     const std::vector<std::string>& operators) {
@@ -181,18 +183,33 @@ inline PlannedFile planned_file(const ConfigSet& set, std::size_t f,
         failures.push_back("refusing to write " + issue.text());
     return planned;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
+// Writes the planned files whose bytes changed, and `also_write` (the import's own summary), as
+// one step: a file that cannot be written leaves every file untouched. Returns the config files
+// written.
+ODO_API std::vector<std::filesystem::path>
+apply_import(const ConfigSet& set, const ImportPlan& plan,
+             std::vector<std::pair<std::filesystem::path, std::string>> also_write = {});
+// "+1.23% 100.00 -> 101.23 us  <label>" or "NEW 101.23 us  <label>" for each change.
+ODO_API std::vector<std::string> import_change_lines(const ImportPlan& plan);
 // Checks merged updates against the committed baselines, in the reference's order, stopping at
 // the first failing stage: (1) only the selected operators, each of which must be measured;
 // (2) the quality gate on every update; (3) no same-key slowdown beyond the limit unless
 // regressions are allowed; (4) every touched file, with the updates applied, validates
 // completely — every expected case × every SKU stem, so an incomplete surface is never written.
 // InputError when an operator is selected that the inputs do not measure.
-inline ImportPlan plan_import(const ConfigSet& set, const std::vector<BaselineUpdate>& merged,
-                              const std::vector<std::string>& sku_stems,
-                              const ImportOptions& options = {}) {
+ODO_API ImportPlan plan_import(const ConfigSet& set, const std::vector<BaselineUpdate>& merged,
+                               const std::vector<std::string>& sku_stems,
+                               const ImportOptions& options = {});
+// The Markdown summary table of an import (`--write-summary`).
+ODO_API std::string render_import_markdown(const ImportPlan& plan);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API ImportPlan plan_import(const ConfigSet& set, const std::vector<BaselineUpdate>& merged,
+                               const std::vector<std::string>& sku_stems,
+                               const ImportOptions& options) {
     ImportPlan plan;
     const auto updates = detail::selected_updates(set, merged, options.operators);
     for (const BaselineUpdate& u : updates)
@@ -212,12 +229,9 @@ inline ImportPlan plan_import(const ConfigSet& set, const std::vector<BaselineUp
     return plan;
 }
 
-// Writes the planned files whose bytes changed, and `also_write` (the import's own summary), as
-// one step: a file that cannot be written leaves every file untouched. Returns the config files
-// written.
-inline std::vector<std::filesystem::path>
+ODO_API std::vector<std::filesystem::path>
 apply_import(const ConfigSet& set, const ImportPlan& plan,
-             std::vector<std::pair<std::filesystem::path, std::string>> also_write = {}) {
+             std::vector<std::pair<std::filesystem::path, std::string>> also_write) {
     if (!plan.ok())
         throw InputError("refusing to write baselines: the import has " +
                          std::to_string(plan.failures.size()) + " failure(s)");
@@ -233,8 +247,7 @@ apply_import(const ConfigSet& set, const ImportPlan& plan,
     return written;
 }
 
-// "+1.23% 100.00 -> 101.23 us  <label>" or "NEW 101.23 us  <label>" for each change.
-inline std::vector<std::string> import_change_lines(const ImportPlan& plan) {
+ODO_API std::vector<std::string> import_change_lines(const ImportPlan& plan) {
     std::vector<std::string> lines;
     for (const ImportChange& c : plan.changes) {
         const std::string label = row_label(c.sku, c.config_key, c.language, c.case_key);
@@ -247,8 +260,7 @@ inline std::vector<std::string> import_change_lines(const ImportPlan& plan) {
     return lines;
 }
 
-// The Markdown summary table of an import (`--write-summary`).
-inline std::string render_import_markdown(const ImportPlan& plan) {
+ODO_API std::string render_import_markdown(const ImportPlan& plan) {
     std::string out = "| SKU | Delta | Before (us) | After (us) | n_runs | Benchmark |\n"
                       "|---|---|---|---|---|---|\n";
     for (const ImportChange& c : plan.changes) {
@@ -260,5 +272,6 @@ inline std::string render_import_markdown(const ImportPlan& plan) {
     }
     return out;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

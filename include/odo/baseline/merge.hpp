@@ -2,6 +2,7 @@
 #include "odo/baseline/artifact.hpp"
 #include "odo/baseline/detail/weighted_sums.hpp"
 #include "odo/baseline/metrics.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -63,6 +64,7 @@ struct MergeGroup {
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 // A total order on one row's figures. Floating-point sums depend on the order of their terms,
 // so the rows of a group are added in this order, not in the order the artifacts arrived in:
 // the merge of the same artifacts is the same bytes however CI hands them over.
@@ -74,6 +76,7 @@ inline auto merge_order(const Metrics& m) {
     return std::make_tuple(m.n_runs, figures(m.cpp), figures(m.python), m.gap_stddev_us.has_value(),
                            m.gap_stddev_us.value_or(0.0));
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
@@ -82,8 +85,11 @@ inline auto merge_order(const Metrics& m) {
 // come from the same number of runs; the gap stddev is pooled when every item carries its
 // per-run pairing. Sorted by (config key, case key, SKU); independent of the artifacts' order;
 // problems are appended.
-inline std::vector<BaselineUpdate> merge_artifacts(const std::vector<Artifact>& artifacts,
-                                                   std::vector<std::string>& problems) {
+ODO_API std::vector<BaselineUpdate> merge_artifacts(const std::vector<Artifact>& artifacts,
+                                                    std::vector<std::string>& problems);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::vector<BaselineUpdate> merge_artifacts(const std::vector<Artifact>& artifacts,
+                                                    std::vector<std::string>& problems) {
     using Key = std::tuple<std::string, std::string, std::string>;
     std::map<Key, std::vector<const Metrics*>> rows;
     for (const Artifact& artifact : artifacts)
@@ -111,5 +117,6 @@ inline std::vector<BaselineUpdate> merge_artifacts(const std::vector<Artifact>& 
     }
     return updates;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

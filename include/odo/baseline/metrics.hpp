@@ -2,6 +2,7 @@
 #include "odo/baseline/language.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <boost/json.hpp>
@@ -66,6 +67,7 @@ constexpr std::string_view field_name(Quantity quantity, Language language) noex
     return {};
 }
 
+#if ODO_BASELINE_DEFINITIONS
 inline bool is_metric_field(std::string_view name) noexcept {
     if (name == n_runs_field || name == gap_stddev_field)
         return true;
@@ -80,6 +82,7 @@ inline double value_of(const LanguageMetrics& m, Quantity quantity) noexcept {
            : quantity == Quantity::Noise ? m.noise_us
                                          : m.bwutil;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 // Committed baselines carry both languages; a run artifact may carry one (bench-harness.md §1.4).
 enum class MetricsSchema { Committed, Artifact };
@@ -89,6 +92,7 @@ namespace detail {
 inline constexpr std::array<Quantity, 3> quantities{Quantity::Time, Quantity::Noise,
                                                     Quantity::BwUtil};
 
+#if ODO_BASELINE_DEFINITIONS
 // A finite number >= 0 (> 0 when `strictly_positive`); booleans are not numbers.
 inline std::optional<double> read_measure(const boost::json::object& o, std::string_view field,
                                           bool strictly_positive,
@@ -144,6 +148,7 @@ inline std::string undeclared_language_problem(Language language) {
     return std::string(to_string(language)) + " fields are not allowed: the layout declares no " +
            std::string(display_name(language)) + " entry point (\"languages\": [\"cpp\"])";
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
@@ -153,9 +158,18 @@ inline std::string undeclared_language_problem(Language language) {
 // three of its fields or none, with a positive time. A language the library does not declare has
 // no fields at all. The optional gap stddev needs n_runs >= 2 and (in artifacts) both languages,
 // so a C++-only library has none.
-inline std::optional<Metrics> read_metrics(const boost::json::value& value, MetricsSchema schema,
-                                           std::vector<std::string>& problems,
-                                           LanguageSet declared = {}) {
+ODO_API std::optional<Metrics> read_metrics(const boost::json::value& value, MetricsSchema schema,
+                                            std::vector<std::string>& problems,
+                                            LanguageSet declared = {});
+// The metrics object `update` leaves behind when it replaces `previous` (nullptr: a new SKU):
+// n_runs and the languages it carries are replaced, the other language is kept, the gap stddev
+// is set when computed and dropped otherwise, unknown extras are kept. Canonical field order.
+ODO_API boost::json::object updated_metrics_object(const boost::json::object* previous,
+                                                   const Metrics& update);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::optional<Metrics> read_metrics(const boost::json::value& value, MetricsSchema schema,
+                                            std::vector<std::string>& problems,
+                                            LanguageSet declared) {
     if (!value.is_object()) {
         problems.push_back("metrics must be an object (got " + json::dumps(value) + ")");
         return std::nullopt;
@@ -197,11 +211,8 @@ inline std::optional<Metrics> read_metrics(const boost::json::value& value, Metr
     return m;
 }
 
-// The metrics object `update` leaves behind when it replaces `previous` (nullptr: a new SKU):
-// n_runs and the languages it carries are replaced, the other language is kept, the gap stddev
-// is set when computed and dropped otherwise, unknown extras are kept. Canonical field order.
-inline boost::json::object updated_metrics_object(const boost::json::object* previous,
-                                                  const Metrics& update) {
+ODO_API boost::json::object updated_metrics_object(const boost::json::object* previous,
+                                                   const Metrics& update) {
     boost::json::object updated;
     updated[n_runs_field] = update.n_runs;
     for (const MeasureField& field : measure_fields) {
@@ -218,5 +229,6 @@ inline boost::json::object updated_metrics_object(const boost::json::object* pre
                 updated[kv.key()] = kv.value();
     return updated;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

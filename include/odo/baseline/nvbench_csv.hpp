@@ -2,6 +2,7 @@
 #include "odo/baseline/detail/problem_list.hpp"
 #include "odo/baseline/nvbench_state.hpp"
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 #include "odo/surface/axis.hpp"
@@ -18,6 +19,7 @@ namespace odo::baseline {
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 // One CSV record split into cells. nvbench writes no quoting; double-quoted cells (with ""
 // for a quote) are accepted so that a re-saved file still reads.
 inline std::vector<std::string> csv_cells(std::string_view line) {
@@ -97,14 +99,18 @@ inline std::size_t gpu_noise_column(const std::vector<std::string>& header, std:
                          ")");
     return gpu_time + 1;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
 // The measured states of nvbench's `--csv` output (bench-harness.md §6.3): a header, then one
 // row per state. Skipped states are dropped; every column nvbench prints about the measurement
 // is consumed and every other column is an axis. Throws InputError naming the file and line.
-inline std::vector<NvbenchState> read_nvbench_csv(std::string_view text,
-                                                  const std::string& source) {
+ODO_API std::vector<NvbenchState> read_nvbench_csv(std::string_view text,
+                                                   const std::string& source);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::vector<NvbenchState> read_nvbench_csv(std::string_view text,
+                                                   const std::string& source) {
     const auto lines = text::lines(text);
     std::size_t first = 0;
     while (first < lines.size() && text::strip(lines[first]).empty())
@@ -149,5 +155,6 @@ inline std::vector<NvbenchState> read_nvbench_csv(std::string_view text,
     detail::throw_if_problems(problems);
     return states;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

@@ -3,6 +3,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/surface/axis.hpp"
 
@@ -27,6 +28,7 @@ namespace detail {
     throw InputError(where + ": " + rule);
 }
 
+#if ODO_BASELINE_DEFINITIONS
 inline const boost::json::array& array_field(const boost::json::object& o, std::string_view field,
                                              const std::string& where) {
     const auto* v = o.if_contains(field);
@@ -125,20 +127,24 @@ inline NvbenchState nvbench_state(const boost::json::object& state, const std::s
     out.bwutil = summary_value(state, nvbench_bwutil_tag);
     return out;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
+// The measured states of nvbench's `--json` output: each benchmark's states with their device
+// name, axis values and the cold GPU time, GPU noise and BWUtil summaries. Skipped states are
+// dropped. Throws InputError naming the file, benchmark and state.
+ODO_API std::vector<NvbenchState> read_nvbench_json(const boost::json::value& doc,
+                                                    const std::string& source);
+#if ODO_BASELINE_DEFINITIONS
 // Whether a document is nvbench's own `--json` output (it has `benchmarks` and `devices`).
 inline bool is_nvbench_json(const boost::json::value& doc) {
     return doc.is_object() && doc.get_object().contains("benchmarks") &&
            doc.get_object().contains("devices");
 }
 
-// The measured states of nvbench's `--json` output: each benchmark's states with their device
-// name, axis values and the cold GPU time, GPU noise and BWUtil summaries. Skipped states are
-// dropped. Throws InputError naming the file, benchmark and state.
-inline std::vector<NvbenchState> read_nvbench_json(const boost::json::value& doc,
-                                                   const std::string& source) {
+ODO_API std::vector<NvbenchState> read_nvbench_json(const boost::json::value& doc,
+                                                    const std::string& source) {
     if (!is_nvbench_json(doc))
         throw InputError(source + ": not nvbench JSON output (no benchmarks and devices lists)");
     const auto& root = doc.get_object();
@@ -162,5 +168,6 @@ inline std::vector<NvbenchState> read_nvbench_json(const boost::json::value& doc
     }
     return states;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

@@ -7,6 +7,7 @@
 #include "odo/baseline/metrics.hpp"
 #include "odo/baseline/nvbench_state.hpp"
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/surface/row_case_key.hpp"
 #include "odo/surface/sku_map.hpp"
@@ -48,6 +49,7 @@ struct MeasuredState {
     LanguageMetrics metrics;
 };
 
+#if ODO_BASELINE_DEFINITIONS
 inline std::optional<MeasuredState> measured_state(const NvbenchState& state,
                                                    const NvbenchContext& context,
                                                    const IndexedConfig& config,
@@ -85,6 +87,7 @@ inline std::optional<MeasuredState> measured_state(const NvbenchState& state,
         return std::nullopt;
     return measured;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 // The states of one case × SKU, per language.
 struct LanguageSums {
@@ -100,9 +103,13 @@ struct LanguageSums {
 // language) are averaged (n_runs = their count), and both languages of a case must come from
 // the same number of states. Within one file a case measured twice is an error (multi-GPU or
 // repeated axes), not a second run. Throws one InputError listing every problem.
-inline Artifact artifact_from_nvbench(const std::vector<NvbenchOutput>& outputs,
-                                      const ConfigSet& set, const surface::SkuMap& sku_map,
-                                      std::string source) {
+ODO_API Artifact artifact_from_nvbench(const std::vector<NvbenchOutput>& outputs,
+                                       const ConfigSet& set, const surface::SkuMap& sku_map,
+                                       std::string source);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API Artifact artifact_from_nvbench(const std::vector<NvbenchOutput>& outputs,
+                                       const ConfigSet& set, const surface::SkuMap& sku_map,
+                                       std::string source) {
     using Key = std::tuple<std::string, std::string, std::string>; // config, case, SKU
     std::map<Key, detail::LanguageSums> sums;
     std::vector<std::string> problems;
@@ -142,5 +149,6 @@ inline Artifact artifact_from_nvbench(const std::vector<NvbenchOutput>& outputs,
     detail::throw_if_problems(problems);
     return artifact;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

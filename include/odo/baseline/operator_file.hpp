@@ -3,6 +3,7 @@
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/surface/bench_config.hpp"
 
 #include <boost/json.hpp>
@@ -22,6 +23,8 @@ struct OperatorFile {
     surface::BenchConfig config;
 };
 
+ODO_API OperatorFile load_operator_file(const std::filesystem::path& path);
+#if ODO_BASELINE_DEFINITIONS
 // Reads an operator config from its bytes; InputError names `path` and the rule.
 inline OperatorFile parse_operator_file(std::filesystem::path path, std::string bytes) {
     const std::string source = path.string();
@@ -30,7 +33,7 @@ inline OperatorFile parse_operator_file(std::filesystem::path path, std::string 
     return {std::move(path), std::move(bytes), std::move(document), std::move(config)};
 }
 
-inline OperatorFile load_operator_file(const std::filesystem::path& path) {
+ODO_API OperatorFile load_operator_file(const std::filesystem::path& path) {
     return parse_operator_file(path, read_file(path));
 }
 
@@ -51,5 +54,6 @@ inline boost::json::value new_shape_document(const OperatorFile& file) {
     return boost::json::object{{"benchmark", file.config.benchmark},
                                {"configs", std::move(configs)}};
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

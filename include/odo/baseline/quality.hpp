@@ -1,6 +1,7 @@
 #pragma once
 #include "odo/baseline/detail/number_text.hpp"
 #include "odo/baseline/metrics.hpp"
+#include "odo/core/linkage.hpp"
 
 #include "odo/surface/sku_map.hpp"
 
@@ -40,9 +41,12 @@ struct QualityPolicy {
 };
 
 // `defaults` with each SKU map entry's own limits laid over them, for rows of `languages`.
-inline QualityPolicy quality_policy(const surface::SkuMap& map,
-                                    const BenchmarkQuality& defaults = default_benchmark_quality,
-                                    LanguageSet languages = {}) {
+ODO_API QualityPolicy quality_policy(const surface::SkuMap& map,
+                                     const BenchmarkQuality& defaults = default_benchmark_quality,
+                                     LanguageSet languages = {});
+#if ODO_BASELINE_DEFINITIONS
+ODO_API QualityPolicy quality_policy(const surface::SkuMap& map, const BenchmarkQuality& defaults,
+                                     LanguageSet languages) {
     QualityPolicy policy(defaults);
     policy.languages = languages;
     for (const surface::SkuEntry& e : map.entries)
@@ -55,6 +59,7 @@ inline QualityPolicy quality_policy(const surface::SkuMap& map,
         }
     return policy;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 // Every gate compares with this slack, so a value exactly at its limit passes despite the
 // rounding of the arithmetic that produced it.
@@ -71,9 +76,12 @@ inline constexpr double default_compare_regression = 0.10;
 inline constexpr double default_compare_improvement = 0.10;
 
 // Relative noise in percent: the stored absolute noise over the time.
-inline double noise_pct(const LanguageMetrics& m) noexcept {
+ODO_API double noise_pct(const LanguageMetrics& m) noexcept;
+#if ODO_BASELINE_DEFINITIONS
+ODO_API double noise_pct(const LanguageMetrics& m) noexcept {
     return m.noise_us / m.time_us * 100.0;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 // How far Python is from C++: positive when Python is slower.
 struct Parity {
@@ -81,12 +89,14 @@ struct Parity {
     double diff_us = 0;
 };
 
+// (new / previous − 1) · 100: the slowdown of a same-key time in percent.
+ODO_API double slowdown_pct(double previous_us, double current_us) noexcept;
+#if ODO_BASELINE_DEFINITIONS
 inline Parity parity(const LanguageMetrics& cpp, const LanguageMetrics& python) noexcept {
     return {(python.time_us / cpp.time_us - 1.0) * 100.0, python.time_us - cpp.time_us};
 }
 
-// (new / previous − 1) · 100: the slowdown of a same-key time in percent.
-inline double slowdown_pct(double previous_us, double current_us) noexcept {
+ODO_API double slowdown_pct(double previous_us, double current_us) noexcept {
     return (current_us / previous_us - 1.0) * 100.0;
 }
 
@@ -125,5 +135,6 @@ quality_problems(const Metrics& m, const BenchmarkQuality& q = default_benchmark
                            fixed(q.max_perf_diff_us, 1) + " us (Python vs C++)");
     return problems;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

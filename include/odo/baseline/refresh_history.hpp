@@ -1,6 +1,7 @@
 #pragma once
 // HOST-ONLY: reads git history through odo::repo::Git.
 #include "odo/baseline/baseline_map.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/repo/git.hpp"
 
 #include <algorithm>
@@ -54,8 +55,11 @@ private:
 // The versions stream through one `git cat-file --batch` per batch of commits and are judged
 // as they arrive, so the walk holds one commit's two versions at a time, never the history;
 // a pair git did not answer whole is not judged.
-inline std::string last_baseline_refresh(const repo::Git& git, const std::string& config_path,
-                                         int limit = 100) {
+ODO_API std::string last_baseline_refresh(const repo::Git& git, const std::string& config_path,
+                                          int limit = 100);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::string last_baseline_refresh(const repo::Git& git, const std::string& config_path,
+                                          int limit) {
     const std::vector<std::string> commits = git.commits_touching(config_path, limit);
     detail::ConfigVersionReader reader;
     // Most refreshes are among the newest commits: read a small batch first, then the rest.
@@ -93,5 +97,6 @@ inline std::string last_baseline_refresh(const repo::Git& git, const std::string
     }
     return {};
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

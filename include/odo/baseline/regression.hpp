@@ -7,6 +7,7 @@
 #include "odo/baseline/validation.hpp"
 #include "odo/baseline/verdict.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/status.hpp"
 #include "odo/surface/bench_config.hpp"
 
@@ -102,8 +103,11 @@ namespace detail {
 using BaselinesByConfig = std::unordered_map<std::string, const boost::json::object*>;
 
 // A selected config's `baselines` object, or nullptr.
-inline const boost::json::object* selected_baselines(const surface::ConfigEntry& entry,
-                                                     const BaselineSelection& selection) {
+ODO_API const boost::json::object* selected_baselines(const surface::ConfigEntry& entry,
+                                                      const BaselineSelection& selection);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API const boost::json::object* selected_baselines(const surface::ConfigEntry& entry,
+                                                      const BaselineSelection& selection) {
     const auto* baselines = entry.fields.if_contains("baselines");
     return selection.includes_config(entry.key) && baselines ? baselines->if_object() : nullptr;
 }
@@ -130,6 +134,7 @@ inline std::optional<TimedSide> earlier_timing(const BaselinesByConfig& earlier,
     const auto* metrics = payload ? member_object(*payload, key.sku) : nullptr;
     return metrics ? committed_timing(*metrics, key.language) : std::nullopt;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 // Calls `visit(key, timing)` for every committed timing of the selected configs.
 template <class Visit>
@@ -154,6 +159,7 @@ void for_each_timing(const surface::BenchConfig& config, const BaselineSelection
     }
 }
 
+#if ODO_BASELINE_DEFINITIONS
 // At most how many rows the revisions' current timings make: one per SKU payload of each selected
 // case and language. The report's vector is sized once with it: a 10,000-case config makes tens
 // of thousands of rows, and a doubling vector briefly holds them twice over.
@@ -180,6 +186,7 @@ inline RegressionRow compared_row(std::string file, TimingKey key, const TimedSi
     row.verdict = verdict(row.band, {policy.max_regression_pct, std::nullopt});
     return row;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
@@ -187,10 +194,15 @@ inline RegressionRow compared_row(std::string file, TimingKey key, const TimedSi
 // with no earlier same-key row, or one whose earlier time is not positive, is reported as new.
 // Renamed keys, new SKUs and new cases are therefore new rows, never regressions. Earlier rows
 // are found by key wherever they lived, so a config moved between files still compares.
-inline RegressionReport compare_revisions(const std::vector<ConfigRevision>& revisions,
-                                          const std::string& ref,
-                                          const BaselineSelection& selection = {},
-                                          const RegressionPolicy& policy = {}) {
+ODO_API RegressionReport compare_revisions(const std::vector<ConfigRevision>& revisions,
+                                           const std::string& ref,
+                                           const BaselineSelection& selection = {},
+                                           const RegressionPolicy& policy = {});
+#if ODO_BASELINE_DEFINITIONS
+ODO_API RegressionReport compare_revisions(const std::vector<ConfigRevision>& revisions,
+                                           const std::string& ref,
+                                           const BaselineSelection& selection,
+                                           const RegressionPolicy& policy) {
     detail::BaselinesByConfig earlier;
     for (const ConfigRevision& revision : revisions)
         if (revision.base)
@@ -222,9 +234,11 @@ inline RegressionReport compare_revisions(const std::vector<ConfigRevision>& rev
             });
     return report;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline std::string row_prefix(const RegressionRow& row) {
     return row.file + ": " +
            row_label(row.key.sku, row.key.config_key, row.key.language, row.key.case_key);
@@ -233,19 +247,26 @@ inline std::string row_prefix(const RegressionRow& row) {
 inline std::string times_text(const RegressionRow& row) {
     return fixed(row.base->time_us, 2) + " -> " + fixed(row.current.time_us, 2) + " us";
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
 // The reference's line for a regressed row.
-inline std::string regression_message(const RegressionReport& report, const RegressionRow& row) {
+ODO_API std::string regression_message(const RegressionReport& report, const RegressionRow& row);
+// Why a row within the limit still cannot be passed: its noise band reaches past the limit or
+// its evidence is thin.
+ODO_API std::string cannot_tell_message(const RegressionReport& report, const RegressionRow& row);
+// "compared N same-key row(s) vs REF: R regressed, C cannot tell, M new (not comparable)".
+ODO_API std::string regression_summary(const RegressionReport& report);
+ODO_API std::string new_row_message(const RegressionRow& row);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::string regression_message(const RegressionReport& report, const RegressionRow& row) {
     return detail::row_prefix(row) + ": same-key baseline regressed " +
            detail::signed_fixed(row.pct, 2) + "% vs " + report.ref + " (" +
            detail::times_text(row) + ", case=" + row.key.case_key + ")";
 }
 
-// Why a row within the limit still cannot be passed: its noise band reaches past the limit or
-// its evidence is thin.
-inline std::string cannot_tell_message(const RegressionReport& report, const RegressionRow& row) {
+ODO_API std::string cannot_tell_message(const RegressionReport& report, const RegressionRow& row) {
     const std::string why = row.band.thin_evidence.empty()
                                 ? "noise band " + detail::signed_fixed(row.band.low_pct, 2) +
                                       "% .. " + detail::signed_fixed(row.band.high_pct, 2) +
@@ -257,17 +278,17 @@ inline std::string cannot_tell_message(const RegressionReport& report, const Reg
            detail::times_text(row) + ", case=" + row.key.case_key + ")";
 }
 
-inline std::string new_row_message(const RegressionRow& row) {
+ODO_API std::string new_row_message(const RegressionRow& row) {
     return detail::row_prefix(row) + ": new row, not compared (" + row.new_reason + ")";
 }
 
-// "compared N same-key row(s) vs REF: R regressed, C cannot tell, M new (not comparable)".
-inline std::string regression_summary(const RegressionReport& report) {
+ODO_API std::string regression_summary(const RegressionReport& report) {
     return "compared " + std::to_string(report.compared()) + " same-key row(s) vs " + report.ref +
            ": " + std::to_string(report.regressed()) + " regressed beyond " +
            detail::fixed(report.policy.max_regression_pct, 1) + "%, " +
            std::to_string(report.cannot_tell()) + " cannot tell, " +
            std::to_string(report.new_rows()) + " new (not comparable)";
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

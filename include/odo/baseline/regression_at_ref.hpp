@@ -5,6 +5,7 @@
 #include "odo/baseline/validation.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/surface/bench_config.hpp"
@@ -17,6 +18,14 @@
 
 namespace odo::baseline {
 
+// The regression gate against a git ref (`--reject-regressions-from REF`): the selected files
+// of `set` compared with their versions at the commit REF names, read in one git process.
+// InputError when the ref does not resolve to a commit or a file there is not a config.
+ODO_API RegressionReport reject_regressions_from(const repo::Git& git, const std::string& ref,
+                                                 const ConfigSet& set,
+                                                 const BaselineSelection& selection = {},
+                                                 const RegressionPolicy& policy = {});
+#if ODO_BASELINE_DEFINITIONS
 // A file's path relative to the repository root, in git's spelling.
 inline std::string repo_relative_path(const repo::Git& git, const std::filesystem::path& path) {
     namespace fs = std::filesystem;
@@ -54,13 +63,10 @@ configs_at_commit(const repo::Git& git, const std::string& commit, const std::st
     return configs;
 }
 
-// The regression gate against a git ref (`--reject-regressions-from REF`): the selected files
-// of `set` compared with their versions at the commit REF names, read in one git process.
-// InputError when the ref does not resolve to a commit or a file there is not a config.
-inline RegressionReport reject_regressions_from(const repo::Git& git, const std::string& ref,
-                                                const ConfigSet& set,
-                                                const BaselineSelection& selection = {},
-                                                const RegressionPolicy& policy = {}) {
+ODO_API RegressionReport reject_regressions_from(const repo::Git& git, const std::string& ref,
+                                                 const ConfigSet& set,
+                                                 const BaselineSelection& selection,
+                                                 const RegressionPolicy& policy) {
     const auto commit = git.resolve_commit(ref);
     if (!commit)
         throw InputError("ref " + python_str_repr(ref) + " does not resolve to a commit in " +
@@ -79,5 +85,6 @@ inline RegressionReport reject_regressions_from(const repo::Git& git, const std:
             {files[i]->path.string(), &files[i]->config, std::move(base[paths[i]])});
     return compare_revisions(revisions, ref, selection, policy);
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

@@ -1,6 +1,7 @@
 #pragma once
 #include "odo/baseline/metrics.hpp"
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/surface/case_key.hpp"
 
 #include <optional>
@@ -9,6 +10,7 @@
 
 namespace odo::baseline {
 
+#if ODO_BASELINE_DEFINITIONS
 // "InOutDataType=uchar3, shape=1x2x3": a case key's axes as the reference's messages print
 // them, or the key itself when it does not parse.
 inline std::string axes_text(const std::string& case_key) {
@@ -36,5 +38,6 @@ inline std::string row_label(std::string_view sku, std::string_view config_key,
                              std::optional<Language> language, const std::string& case_key) {
     return std::string(sku) + " " + case_label(config_key, language, case_key);
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

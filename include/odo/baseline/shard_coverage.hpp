@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/baseline/artifact.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/surface/shard.hpp"
 
 #include <algorithm>
@@ -26,6 +27,7 @@ struct ShardCoverage {
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 // "2 (a.json, b.json), 3 (c.json)": the shard counts recorded for one SKU, with their files.
 inline std::string recorded_counts(const std::map<std::int64_t, std::set<std::string>>& counts) {
     std::string out;
@@ -37,6 +39,7 @@ inline std::string recorded_counts(const std::map<std::int64_t, std::set<std::st
     }
     return out;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
@@ -44,9 +47,18 @@ inline std::string recorded_counts(const std::map<std::int64_t, std::set<std::st
 // same shard count, and `shards` (--shards N; 0: not given) must agree with it: otherwise a
 // problem naming the SKU and the files, since shard I of one count is not shard I of another.
 // A SKU of `skus` without a sharded artifact is taken to have `shards` shards when given.
-inline ShardCoverage shard_coverage(const std::vector<Artifact>& artifacts,
-                                    const std::vector<std::string>& skus, std::int64_t shards,
-                                    std::vector<std::string>& problems) {
+ODO_API ShardCoverage shard_coverage(const std::vector<Artifact>& artifacts,
+                                     const std::vector<std::string>& skus, std::int64_t shards,
+                                     std::vector<std::string>& problems);
+// "missing from the inputs: <SKU> shard I/N (no artifact of it arrived)" for each shard of a SKU
+// of known count that no artifact records, and a line for a SKU whose shards arrived in unequal
+// numbers: every shard job writes one artifact per language and run, so a shard with more than
+// another was measured twice (two jobs given its index) or the other lost an artifact.
+ODO_API std::vector<std::string> shard_gap_lines(const ShardCoverage& coverage);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API ShardCoverage shard_coverage(const std::vector<Artifact>& artifacts,
+                                     const std::vector<std::string>& skus, std::int64_t shards,
+                                     std::vector<std::string>& problems) {
     std::map<std::string, std::map<std::int64_t, std::set<std::string>>> recorded;
     ShardCoverage coverage;
     for (const Artifact& a : artifacts)
@@ -69,11 +81,7 @@ inline ShardCoverage shard_coverage(const std::vector<Artifact>& artifacts,
     return coverage;
 }
 
-// "missing from the inputs: <SKU> shard I/N (no artifact of it arrived)" for each shard of a SKU
-// of known count that no artifact records, and a line for a SKU whose shards arrived in unequal
-// numbers: every shard job writes one artifact per language and run, so a shard with more than
-// another was measured twice (two jobs given its index) or the other lost an artifact.
-inline std::vector<std::string> shard_gap_lines(const ShardCoverage& coverage) {
+ODO_API std::vector<std::string> shard_gap_lines(const ShardCoverage& coverage) {
     std::vector<std::string> lines;
     for (const auto& [sku, count] : coverage.counts) {
         const auto found = coverage.artifacts_of.find(sku);
@@ -98,5 +106,6 @@ inline std::vector<std::string> shard_gap_lines(const ShardCoverage& coverage) {
     }
     return lines;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

@@ -5,6 +5,7 @@
 #include "odo/baseline/metrics.hpp"
 #include "odo/baseline/quality.hpp"
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/surface/case_expansion.hpp"
 
@@ -49,6 +50,7 @@ struct BaselineSelection {
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline void report_coverage(const BaselineCoverage& coverage, const std::string& file,
                             ValidationSummary& out) {
     for (const std::string& invalid : coverage.invalid)
@@ -94,6 +96,7 @@ inline void validate_case(const std::string& file, const std::string& case_key,
                              quality.languages, out);
     }
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
@@ -104,10 +107,19 @@ enum class ValidationScope { Complete, PresentRows };
 // Checks one config's committed baselines (bench-harness.md §5.3 steps 1–6): the baselines
 // object, coverage of every expected case × SKU stem (coverage.hpp, shared with the review check),
 // every present case key against the config, SKU stems, the metric schema and the quality gate.
-inline void validate_entry(const surface::ConfigEntry& entry, const std::string& file,
-                           const std::vector<std::string>& sku_stems, const QualityPolicy& quality,
-                           ValidationSummary& out,
-                           ValidationScope scope = ValidationScope::Complete) {
+ODO_API void validate_entry(const surface::ConfigEntry& entry, const std::string& file,
+                            const std::vector<std::string>& sku_stems, const QualityPolicy& quality,
+                            ValidationSummary& out,
+                            ValidationScope scope = ValidationScope::Complete);
+// Validates the selected committed baselines of a config set; issues in file and key order.
+ODO_API ValidationSummary validate_baselines(const ConfigSet& set,
+                                             const std::vector<std::string>& sku_stems,
+                                             const BaselineSelection& selection = {},
+                                             const QualityPolicy& quality = {});
+#if ODO_BASELINE_DEFINITIONS
+ODO_API void validate_entry(const surface::ConfigEntry& entry, const std::string& file,
+                            const std::vector<std::string>& sku_stems, const QualityPolicy& quality,
+                            ValidationSummary& out, ValidationScope scope) {
     ++out.configs;
     const boost::json::object* baselines = nullptr;
     std::vector<surface::AxisSpec> specs;
@@ -146,16 +158,16 @@ inline void validate_operator_file(const OperatorFile& file,
             validate_entry(entry, file.path.string(), sku_stems, quality, out);
 }
 
-// Validates the selected committed baselines of a config set; issues in file and key order.
-inline ValidationSummary validate_baselines(const ConfigSet& set,
-                                            const std::vector<std::string>& sku_stems,
-                                            const BaselineSelection& selection = {},
-                                            const QualityPolicy& quality = {}) {
+ODO_API ValidationSummary validate_baselines(const ConfigSet& set,
+                                             const std::vector<std::string>& sku_stems,
+                                             const BaselineSelection& selection,
+                                             const QualityPolicy& quality) {
     ValidationSummary summary;
     for (const OperatorFile& file : set.files())
         if (selection.includes_file(file.path.string()))
             validate_operator_file(file, sku_stems, selection, quality, summary);
     return summary;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

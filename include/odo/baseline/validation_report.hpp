@@ -4,6 +4,7 @@
 #include "odo/baseline/row_label.hpp"
 #include "odo/baseline/validation.hpp"
 #include "odo/core/junit.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <filesystem>
 #include <map>
@@ -20,6 +21,7 @@ inline constexpr std::string_view baselines_guideline = "docs/baselines.md";
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline std::string operator_of(const std::string& file) {
     return std::filesystem::path(file).stem().string();
 }
@@ -98,15 +100,20 @@ inline Finding regression_finding(const RegressionReport& report, const Regressi
             {},
             {}};
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
 // The suites of a validate run: BASE-VALID for each selected file (`files`), then, when the
 // regression gate ran, BASE-REGRESSION for each of its rows, named by SKU, config, language and
 // case. Sorted by file.
-inline std::vector<JunitSuite> validation_suites(const std::vector<std::string>& files,
-                                                 const ValidationSummary& summary,
-                                                 const RegressionReport* regressions) {
+ODO_API std::vector<JunitSuite> validation_suites(const std::vector<std::string>& files,
+                                                  const ValidationSummary& summary,
+                                                  const RegressionReport* regressions);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::vector<JunitSuite> validation_suites(const std::vector<std::string>& files,
+                                                  const ValidationSummary& summary,
+                                                  const RegressionReport* regressions) {
     std::map<std::string, JunitSuite> suites;
     detail::add_validity(suites, files, summary);
     if (regressions)
@@ -119,5 +126,6 @@ inline std::vector<JunitSuite> validation_suites(const std::vector<std::string>&
         out.push_back(std::move(suite));
     return out;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/baseline/quality.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/status.hpp"
 
 #include <cmath>
@@ -52,12 +53,14 @@ struct ChangeBand {
 
 namespace detail {
 
+#if ODO_BASELINE_DEFINITIONS
 inline std::optional<double> standard_error_us(const TimedSide& side) {
     if (!side.noise_us || !std::isfinite(*side.noise_us) || *side.noise_us < 0 || side.n_runs < 1)
         return std::nullopt;
     const double noise = std::fmax(*side.noise_us, noise_resolution_us / 2);
     return noise / std::sqrt(static_cast<double>(side.n_runs));
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace detail
 
@@ -69,8 +72,10 @@ inline std::optional<double> standard_error_us(const TimedSide& side) {
 // would cross. The base (the yardstick) must average at least two runs and both sides need a noise
 // figure and a positive time; otherwise `thin_evidence` says what is missing. The base time must
 // be positive.
-inline ChangeBand change_band(const TimedSide& base, const TimedSide& current,
-                              double sigmas = verdict_band_sigmas) {
+ODO_API ChangeBand change_band(const TimedSide& base, const TimedSide& current,
+                               double sigmas = verdict_band_sigmas);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API ChangeBand change_band(const TimedSide& base, const TimedSide& current, double sigmas) {
     ChangeBand band;
     band.delta_pct = slowdown_pct(base.time_us, current.time_us);
     band.low_pct = band.high_pct = band.delta_pct;
@@ -94,6 +99,7 @@ inline ChangeBand change_band(const TimedSide& base, const TimedSide& current,
     band.high_pct = std::expm1(log_ratio + half_width) * 100;
     return band;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 // The change thresholds in percent. Without `faster_pct` improvements do not matter (the
 // regression gate): a band reaching the improvement side is then never "cannot tell".
@@ -105,7 +111,9 @@ struct ChangeThresholds {
 // Slower: the whole band lies beyond the slowdown threshold. Faster: beyond the improvement
 // threshold. Same: the band lies between them. Cannot tell: the band crosses a threshold that
 // matters, or the evidence is thin.
-inline ChangeVerdict verdict(const ChangeBand& band, const ChangeThresholds& t) {
+ODO_API ChangeVerdict verdict(const ChangeBand& band, const ChangeThresholds& t);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API ChangeVerdict verdict(const ChangeBand& band, const ChangeThresholds& t) {
     if (!band.thin_evidence.empty())
         return ChangeVerdict::CannotTell;
     if (exceeds_limit(band.low_pct, t.slower_pct))
@@ -119,6 +127,7 @@ inline ChangeVerdict verdict(const ChangeBand& band, const ChangeThresholds& t) 
         return ChangeVerdict::CannotTell;
     return ChangeVerdict::Same;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 // The finding status a verdict maps to: slower fails, cannot tell needs a human, faster fails
 // only where an improvement means a stale baseline (compare_to_baseline).

@@ -6,6 +6,7 @@
 // working tree's.
 #include "odo/core/error.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <boost/json.hpp>
 
@@ -28,13 +29,16 @@ struct ConfigDocument {
 };
 
 // The parse of `text`; a failure keeps its message so that each reader can name its source.
-inline ConfigDocument parse_config_document(std::string_view text) {
+ODO_API ConfigDocument parse_config_document(std::string_view text);
+#if ODO_GATES_DEFINITIONS
+ODO_API ConfigDocument parse_config_document(std::string_view text) {
     try {
         return {std::make_shared<const boost::json::value>(json::parse(text, "")), ""};
     } catch (const InputError& e) {
         return {nullptr, e.what()};
     }
 }
+#endif // ODO_GATES_DEFINITIONS
 
 // Parses each distinct version once. Git's versions are known by object id and by the spec that
 // named them; one whose bytes equal the working tree's shares the working tree's document, which

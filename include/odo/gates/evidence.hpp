@@ -10,6 +10,7 @@
 #include "odo/baseline/validation.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/gates/config_documents.hpp"
 #include "odo/gates/evidence_checks.hpp"
 #include "odo/gates/evidence_checks_binding_impact.hpp"
@@ -68,9 +69,11 @@ struct EvidenceContext {
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 inline std::optional<boost::json::value> json_of(const std::optional<std::string>& text) {
     return text ? json::try_parse(*text) : std::nullopt;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 // The operator's config in the working tree, parsed once: BEN-6 reviews its configs, ODO-3 and
 // ODO-12 read its document, ODO-7 takes the configs over once BEN-6 is judged.
@@ -79,6 +82,7 @@ struct WorkingConfig {
     review::BenchConfigInput review;                    // BEN-6's view
 };
 
+#if ODO_GATES_DEFINITIONS
 inline WorkingConfig working_config(const std::string& path,
                                     const std::optional<ConfigDocument>& version, bool blank_text) {
     WorkingConfig w{nullptr, {path, std::nullopt, path + ": missing"}};
@@ -287,16 +291,23 @@ inline RefactorRerun refactor_rerun(const EvidenceContext& c, const repo::Git& g
     }
     return r;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
 // Loads every fact of the evidence phase. Malformed repository files that the checks cannot
 // judge (manifest, SKU map, curated data, scope policy) throw InputError naming the file.
-inline EvidenceContext load_evidence_context(std::filesystem::path repo_root, repo::Layout layout,
-                                             repo::OperatorPaths op, const std::string& base,
-                                             std::optional<std::string> results,
-                                             std::optional<std::string> mr_iid,
-                                             const repo::Git& git) {
+ODO_API EvidenceContext load_evidence_context(std::filesystem::path repo_root, repo::Layout layout,
+                                              repo::OperatorPaths op, const std::string& base,
+                                              std::optional<std::string> results,
+                                              std::optional<std::string> mr_iid,
+                                              const repo::Git& git);
+#if ODO_GATES_DEFINITIONS
+ODO_API EvidenceContext load_evidence_context(std::filesystem::path repo_root, repo::Layout layout,
+                                              repo::OperatorPaths op, const std::string& base,
+                                              std::optional<std::string> results,
+                                              std::optional<std::string> mr_iid,
+                                              const repo::Git& git) {
     EvidenceContext c;
     c.repo_root = std::move(repo_root);
     c.all_ops = manifest_operators(c.repo_root, layout);
@@ -370,9 +381,11 @@ inline Gate<EvidenceContext> evidence_gate() {
              return check_odo12_binding_impact(c.facts.range, c.op, c.binding_impact, c.guide);
          }});
 }
+#endif // ODO_GATES_DEFINITIONS
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 // The status ODO-3 cross-checks a checked box against. A box whose gate is N-A because nothing
 // in the implementation changed may be checked when its evidence says so — otherwise a campaign
 // without implementation change could never reach a final summary (gates.md §8.12).
@@ -385,10 +398,13 @@ inline std::string checklist_gate_status(const EvidenceContext& c, const std::st
         return std::string(to_string(Status::Pass));
     return std::string(to_string(gate.status));
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
-inline Report run_evidence(const EvidenceContext& c) {
+ODO_API Report run_evidence(const EvidenceContext& c);
+#if ODO_GATES_DEFINITIONS
+ODO_API Report run_evidence(const EvidenceContext& c) {
     Report report = evidence_gate().run(c, c.op.operator_name, c.op.op);
     std::map<std::string, std::string> gate_status;
     for (const auto& [label, id] : checklist_gates())
@@ -404,5 +420,6 @@ inline Report run_evidence(const EvidenceContext& c) {
         report.findings.insert(report.findings.begin(), *odo0);
     return report;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

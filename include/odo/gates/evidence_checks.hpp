@@ -2,6 +2,7 @@
 // The independent evidence checks (gates.md §4) as pure functions of gathered facts: ODO-0 and
 // ODO-11 here, the others in the evidence_checks_*.hpp headers this one includes. Gathering the
 // facts from git is gates/evidence_facts.hpp's job (host-only).
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/gates/evidence_checks_api.hpp"
 #include "odo/gates/evidence_checks_baselines.hpp"
@@ -15,6 +16,7 @@
 
 namespace odo::gates {
 
+#if ODO_GATES_DEFINITIONS
 // ODO-0 exists only to say there is nothing to optimize-check: N-A when the change leaves the
 // operator's implementation alone, nothing (nullopt) when it changes it. An unknown change is
 // MANUAL rather than "no optimization", which the reference reported (gates.md §8.16).
@@ -61,5 +63,6 @@ inline Finding check_odo11_fake_planar_rerun(const std::optional<Finding>& ben6,
         ben6->id + " status=" + python_str_repr(to_string(ben6->status)) + ": " + ben6->summary,
         guide);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

@@ -5,6 +5,7 @@
 // what they must decide. Files are named by their repository-relative paths (the reference gave
 // bare file names, which ODO-12's paths then seemed to contradict: OpInvert.cpp is both the
 // binding and a kernel source).
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/review/binding_snapshot.hpp"
@@ -28,6 +29,7 @@ struct ApiSurfaceChange {
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 // Up to three diff lines, each "<sign><text>" stripped and cut to 80 characters.
 inline std::string shown_lines(const std::vector<review::DiffLine>& lines) {
     std::vector<std::string> shown;
@@ -75,9 +77,11 @@ inline std::optional<Finding> binding_surface_change(const ApiSurfaceChange& s,
                                 feature_fix);
     return std::nullopt;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_GATES_DEFINITIONS
 inline Finding check_odo5_api_abi(const ChangeRange& range, const ApiSurfaceChange& surface,
                                   const repo::OperatorPaths& op, const repo::Layout& layout,
                                   const std::string& guide) {
@@ -136,5 +140,6 @@ inline Finding check_odo5_api_abi(const ChangeRange& range, const ApiSurfaceChan
         "Public headers changed but no signature lines detected — verify API/ABI stability",
         evidence + "; " + decide, guide);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

@@ -4,6 +4,7 @@
 // §8.10: an edit next to a baseline block used to pass).
 #include "odo/baseline/baseline_map.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/config_documents.hpp"
@@ -35,6 +36,12 @@ struct BaselineRow {
 
 namespace detail {
 
+ODO_API bool differs(const boost::json::value& after, const boost::json::value* before);
+ODO_API const boost::json::value* member(const boost::json::value* v, boost::json::string_view key);
+// A row of a BaselineMap or of BaselineRefs.
+ODO_API const boost::json::value& row_value(const boost::json::value& v);
+ODO_API const boost::json::value& row_value(const boost::json::value* v);
+#if ODO_GATES_DEFINITIONS
 // JSON equality where numbers compare by value, so rewriting 5 as 5.0 is not a re-measurement.
 inline bool same_json(const boost::json::value& a, const boost::json::value& b) {
     const auto x = json::as_number(a), y = json::as_number(b);
@@ -65,19 +72,19 @@ inline bool same_json(const boost::json::value& a, const boost::json::value& b) 
     return a == b;
 }
 
-inline const boost::json::value* member(const boost::json::value* v, boost::json::string_view key) {
+ODO_API const boost::json::value* member(const boost::json::value* v,
+                                         boost::json::string_view key) {
     return v && v->is_object() ? v->get_object().if_contains(key) : nullptr;
 }
 
-// A row of a BaselineMap or of BaselineRefs.
-inline const boost::json::value& row_value(const boost::json::value& v) {
+ODO_API const boost::json::value& row_value(const boost::json::value& v) {
     return v;
 }
-inline const boost::json::value& row_value(const boost::json::value* v) {
+ODO_API const boost::json::value& row_value(const boost::json::value* v) {
     return *v;
 }
 
-inline bool differs(const boost::json::value& after, const boost::json::value* before) {
+ODO_API bool differs(const boost::json::value& after, const boost::json::value* before) {
     return !before || !same_json(after, *before);
 }
 
@@ -91,6 +98,7 @@ inline std::string first_items(const std::set<std::string>& items, std::size_t s
         out += " (+" + std::to_string(items.size() - shown) + " more)";
     return out;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
@@ -125,6 +133,11 @@ std::vector<BaselineRow> changed_baseline_rows(const Map& before, const Map& aft
     return rows;
 }
 
+ODO_API Finding check_odo2_baselines_updated(const ChangeRange& range,
+                                             const ConfigRevisions& config,
+                                             const repo::OperatorPaths& op,
+                                             const std::string& guide);
+#if ODO_GATES_DEFINITIONS
 // "3 row(s) added or changed: configs [...]; case keys [...]; SKUs [...]".
 inline std::string describe_rows(const std::vector<BaselineRow>& rows) {
     std::set<std::string> configs, cases, skus;
@@ -140,9 +153,10 @@ inline std::string describe_rows(const std::vector<BaselineRow>& rows) {
            "; SKUs " + detail::first_items(skus, 10);
 }
 
-inline Finding check_odo2_baselines_updated(const ChangeRange& range, const ConfigRevisions& config,
-                                            const repo::OperatorPaths& op,
-                                            const std::string& guide) {
+ODO_API Finding check_odo2_baselines_updated(const ChangeRange& range,
+                                             const ConfigRevisions& config,
+                                             const repo::OperatorPaths& op,
+                                             const std::string& guide) {
     constexpr std::string_view id = "ODO-2";
     if (auto unknown = detail::unknown_change(id, range, guide))
         return *unknown;
@@ -174,5 +188,6 @@ inline Finding check_odo2_baselines_updated(const ChangeRange& range, const Conf
         id, Status::Pass, "Baselines updated for the operator",
         config.path + " baselines changed vs " + range.base + "; " + describe_rows(rows), guide);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

@@ -5,6 +5,7 @@
 #include "odo/baseline/quality.hpp"
 #include "odo/core/fixed_point.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/gates/evidence_checks_regression.hpp"
 #include "odo/repo/language.hpp"
@@ -40,6 +41,7 @@ struct PairedGap {
     double gap() const { return python - cpp; }
 };
 
+#if ODO_GATES_DEFINITIONS
 inline const boost::json::object* child_object(const boost::json::object* o, std::string_view key) {
     if (!o)
         return nullptr;
@@ -70,9 +72,11 @@ inline std::optional<PairedGap> paired_gap(const boost::json::value& config,
         return std::nullopt;
     return PairedGap{*cpp, *py, *sd, *runs};
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_GATES_DEFINITIONS
 inline Finding check_odo12_binding_impact(const ChangeRange& range, const repo::OperatorPaths& op,
                                           const BindingImpactFacts& f, const std::string& guide) {
     // Without a binding there is no Python overhead to reduce, whatever the change.
@@ -148,5 +152,6 @@ inline Finding check_odo12_binding_impact(const ChangeRange& range, const repo::
         "Binding-only Python-overhead improvement clears paired-gap combined standard error",
         detail::clipped(text::join(lines, "; ")), guide);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

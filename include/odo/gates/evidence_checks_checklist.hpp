@@ -2,6 +2,7 @@
 // ODO-1, ODO-4 and ODO-8 (gates.md §4): checks of the checklist items of the v1
 // summary, cross-checked with what the repository shows. Each takes the checklist item as the
 // summary's parser read it from the live block — the same line ODO-3 validates.
+#include "odo/core/linkage.hpp"
 #include "odo/core/pattern.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
@@ -26,15 +27,18 @@ struct ChecklistEntry {
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 // The checklist reads text the MR author wrote: odo::Pattern searches it in linear time, where
 // std::regex would recurse per character and overflow the stack on a long run of spaces.
 inline bool search(const std::string& text, const char* pattern, bool icase) {
     return Pattern(pattern, icase ? Pattern::Case::insensitive : Pattern::Case::sensitive)
         .found_in(text);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_GATES_DEFINITIONS
 // A concrete assertion, not prose: EXPECT_EQ(/EXPECT_NEAR(, numpy/cupy testing calls, odo's
 // own pixel assertions (doctest's ODO_CHECK/REQUIRE_PIXELS, GoogleTest's
 // ODO_EXPECT/ASSERT_PIXELS), or `assert <expr>` comparing with ==, !=, <=, >=, <, >. Python's `is`
@@ -116,6 +120,7 @@ inline Finding check_odo4_lead_exhaustion(const std::optional<ChecklistEntry>& l
         "Check Lead exhaustion only after citing measured at-ridge evidence (e.g. 93% Memory SOL "
         "at ridge) or three measured post-win strikes.");
 }
+#endif // ODO_GATES_DEFINITIONS
 
 // A refactor: commit of the range, and the identity its verify report must carry.
 struct RefactorCommit {
@@ -142,6 +147,7 @@ struct RefactorRerun {
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 // "refactor: ..." or "refactor(scope): ...".
 inline bool is_refactor_subject(std::string_view subject) {
     if (!text::starts_with(subject, "refactor"))
@@ -171,6 +177,7 @@ inline std::vector<RefactorCommit> refactor_commits(const CommitHistory& history
             out.push_back({c.sha, c.subject, c.parents.empty() ? "" : c.parents.front(), "", {}});
     return out;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 // Why a refactor: commit is not proven, as ODO-8's summary and evidence.
 struct Unproven {
@@ -178,6 +185,7 @@ struct Unproven {
     std::string evidence;
 };
 
+#if ODO_GATES_DEFINITIONS
 // Why no cited verify report proves `commit`, or nullopt when one does: a PARITY-OK report that
 // compared the commit's parent with the commit's sources. The closest report names the mismatch.
 inline std::optional<Unproven>
@@ -216,9 +224,11 @@ unproven_refactor(const RefactorCommit& commit,
     return Unproven{"A refactor: commit lacks a PARITY-OK verify report",
                     name + "; no verify report cited"};
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_GATES_DEFINITIONS
 // The Review/refactor gate's hard evidence is refactor_op's own line, not prose: the item must
 // cite `refactor_op <Op> --phase assess` on the sources of the change under review with the result
 // a re-run of assess gives, and each refactor: commit needs a PARITY-OK verify report of its own
@@ -300,5 +310,6 @@ inline Finding check_odo8_review_refactor(const ChangeRange& range, bool results
         "ODO-8", Status::Pass, "Review/refactor gate backed by refactor_op, re-run on the change",
         detail::rerun_text(rerun) + (proven.empty() ? "" : "; " + text::join(proven, "; ")), guide);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

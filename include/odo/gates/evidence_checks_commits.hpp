@@ -2,6 +2,7 @@
 // ODO-6: every commit of the change that touches the operator's implementation is a kept
 // optimization (`perf:`) or a regression-backed fix: a scoped `fix(<op>):` whose one parent is
 // a tests-only `test(<op>):` commit holding an operator-specific test (review-refactor.md §5).
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/repo/commit_subject.hpp"
@@ -31,6 +32,7 @@ struct CommitHistory {
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 // Why a commit is not a regression-backed fix, or "" when it is one.
 inline std::string fix_rejection(const CommitFacts& commit,
                                  const std::map<std::string, const CommitFacts*>& known,
@@ -71,9 +73,11 @@ inline bool touches_implementation(const CommitFacts& commit, const repo::Operat
             return true;
     return false;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_GATES_DEFINITIONS
 inline Finding check_odo6_perf_hygiene(const ChangeRange& range, const CommitHistory& history,
                                        const repo::OperatorPaths& op, const repo::OperatorSet& ops,
                                        const repo::Layout& layout, const std::string& guide) {
@@ -131,5 +135,6 @@ inline Finding check_odo6_perf_hygiene(const ChangeRange& range, const CommitHis
                                         ": or a scoped regression-backed fix pair",
                                     evidence, guide);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

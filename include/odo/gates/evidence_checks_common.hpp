@@ -3,6 +3,7 @@
 // shape of an evidence finding. The facts come from gates/evidence_facts.hpp (host-only); the
 // checks are pure functions of them, so every outcome can be driven from a unit test.
 #include "odo/core/finding.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/repo/implementation.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
@@ -27,6 +28,7 @@ struct ChangeRange {
     std::string problem;                             // why merge_base or changed is missing
 };
 
+#if ODO_GATES_DEFINITIONS
 // The changed paths that are the operator's binding or kernels (repo::is_op_implementation).
 inline std::vector<std::string> implementation_changes(const std::vector<std::string>& changed,
                                                        const repo::OperatorPaths& op,
@@ -47,9 +49,11 @@ inline bool range_contains(const ChangeRange& range, std::string_view path) {
             return true;
     return false;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 inline Finding evidence_finding(std::string_view id, Status status, std::string summary,
                                 std::string evidence, const std::string& guide,
                                 std::string fix = {}) {
@@ -68,6 +72,7 @@ inline std::optional<Finding> unknown_change(std::string_view id, const ChangeRa
         range.problem.empty() ? "git could not list the change vs " + range.base : range.problem,
         guide, "Fetch the base and full history, then re-run the evidence phase.");
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 

@@ -2,6 +2,7 @@
 // ODO-9: the memory footprint an optimization adds stays within the limit, or a human approved
 // it. Always evaluated, with or without an implementation change. The section format is
 // summary/memory_section.hpp's.
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/summary/memory_section.hpp"
@@ -18,6 +19,7 @@ inline constexpr std::uint64_t memory_increase_limit_bytes = 10'000'000;
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 // Why a well-formed declaration needs a human: over the limit, a new allocation path, or both.
 inline std::vector<std::string> memory_review_reasons(const summary::MemoryDeclaration& d) {
     std::vector<std::string> reasons;
@@ -31,9 +33,11 @@ inline std::vector<std::string> memory_review_reasons(const summary::MemoryDecla
 inline std::string approval_text(const summary::MemoryApproval& a) {
     return "approved by " + a.approver + " (" + a.reason + ")";
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_GATES_DEFINITIONS
 // `results` is the MR description; empty when none was given.
 inline Finding check_odo9_memory_footprint(std::string_view results, const std::string& guide) {
     constexpr std::string_view id = "ODO-9";
@@ -84,5 +88,6 @@ inline Finding check_odo9_memory_footprint(std::string_view results, const std::
                                     "Memory footprint change is within the 10 MB limit",
                                     std::move(evidence), guide);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

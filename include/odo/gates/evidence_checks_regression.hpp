@@ -4,6 +4,7 @@
 // that straddles the limit, or thin evidence — is MANUAL, never PASS.
 #include "odo/baseline/regression.hpp"
 #include "odo/baseline/validation.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 
 #include <optional>
@@ -22,6 +23,7 @@ struct RegressionGateFacts {
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 // The reference's clipping of tool output in evidence: 1,200 characters, marked on the same line.
 inline std::string clipped(std::string text) {
     constexpr std::size_t limit = 1200;
@@ -38,9 +40,11 @@ inline std::string clipped(std::string text) {
 inline std::string one_line(const std::vector<std::string>& parts) {
     return text::join(parts, "; ");
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_GATES_DEFINITIONS
 inline Finding check_odo7_baseline_regression(const RegressionGateFacts& f,
                                               const std::string& guide) {
     const std::string command = "odo_baseline validate --reject-regressions-from " + f.compared_to;
@@ -95,5 +99,6 @@ inline Finding check_odo7_baseline_regression(const RegressionGateFacts& f,
                                         detail::one_line({command, output}), golden);
     }
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

@@ -5,6 +5,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/repo/implementation.hpp"
@@ -50,6 +51,7 @@ struct SecondaryScopePolicy {
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 inline std::string policy_string(const boost::json::object& entry, std::string_view key,
                                  const std::string& where, bool required) {
     const boost::json::value* v = entry.if_contains(key);
@@ -88,9 +90,11 @@ inline SecondaryScopeGrant policy_grant(const boost::json::value& value, const s
         throw InputError(where + ": \"secondaries\" repeats the primary operator");
     return grant;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_GATES_DEFINITIONS
 // Parses a policy document; InputError naming `source` and the field on any malformed part.
 inline SecondaryScopePolicy parse_secondary_scope_policy(std::string_view text,
                                                          std::string_view source) {
@@ -122,6 +126,7 @@ inline SecondaryScopePolicy load_secondary_scope_policy(const std::filesystem::p
         return {};
     return parse_secondary_scope_policy(*text, relative);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 // What the MR claims about its scope.
 struct ScopeDeclaration {
@@ -131,6 +136,7 @@ struct ScopeDeclaration {
     std::optional<std::string> mr_iid;    // --mr-iid
 };
 
+#if ODO_GATES_DEFINITIONS
 inline Finding check_odo10_operator_scope(const ChangeRange& range, const repo::OperatorSet& ops,
                                           const repo::Layout& layout,
                                           const repo::OperatorPaths& primary,
@@ -178,5 +184,6 @@ inline Finding check_odo10_operator_scope(const ChangeRange& range, const repo::
         "secondary set (" +
             layout.paths.secondary_scope_policy + ") and make the changed configs match.");
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

@@ -2,6 +2,7 @@
 // ODO-3 (gates.md §4): the versioned v1 summary, validated against git and against the other
 // gates' outcomes. It runs after every other evidence check so that a checked box can be
 // cross-checked with its gate's status.
+#include "odo/core/linkage.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/summary/validate.hpp"
 
@@ -14,6 +15,7 @@
 
 namespace odo::gates {
 
+#if ODO_GATES_DEFINITIONS
 // The checklist label each gate backs.
 inline const std::map<std::string, std::string>& checklist_gates() {
     static const std::map<std::string, std::string> gates{
@@ -25,6 +27,7 @@ inline const std::map<std::string, std::string>& checklist_gates() {
         {"Review/refactor gate", "ODO-8"}};
     return gates;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 // What ODO-3 reads besides the summary: git's view of its revisions and the benchmark data.
 struct SummaryFormatFacts {
@@ -41,6 +44,7 @@ struct SummaryFormatFacts {
     repo::LanguageSet languages; // the layout's
 };
 
+#if ODO_GATES_DEFINITIONS
 inline Finding check_odo3_results_format(const SummaryFormatFacts& f, const repo::OperatorPaths& op,
                                          const summary::Markers& markers,
                                          const std::map<std::string, std::string>& gate_status,
@@ -110,5 +114,6 @@ inline Finding check_odo3_results_format(const SummaryFormatFacts& f, const repo
         id, Status::Pass, "Versioned optimization summary is structurally and numerically valid",
         evidence, guide);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

@@ -7,6 +7,7 @@
 // commit of the range (and one more for parents outside it). Git failures become values the
 // checks report; nothing here throws.
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/config_documents.hpp"
 #include "odo/gates/evidence_checks.hpp"
@@ -34,6 +35,7 @@ struct EvidenceFacts {
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 // Why `git merge-base <base> HEAD` found nothing.
 inline std::string missing_merge_base(const repo::Git& git, const std::string& base) {
     if (!git.resolve_commit(base))
@@ -169,9 +171,11 @@ header_changes(const repo::Git& git, const std::string& merge_base,
         return std::nullopt;
     return review::changed_lines(*patch);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_GATES_DEFINITIONS
 // `documents`: the run's parsed config versions, which learn the merge base's and HEAD's.
 inline EvidenceFacts gather_evidence_facts(const repo::Git& git, const repo::Layout& layout,
                                            const repo::OperatorPaths& op,
@@ -230,5 +234,6 @@ inline EvidenceFacts gather_evidence_facts(const repo::Git& git, const repo::Lay
                                              : detail::header_changes(git, mb, headers);
     return facts;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

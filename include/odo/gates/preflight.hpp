@@ -9,6 +9,7 @@
 #include "odo/baseline/refresh_history.hpp"
 #include "odo/baseline/validation.hpp"
 #include "odo/core/file.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/program_path.hpp"
 #include "odo/gates/gate.hpp"
 #include "odo/gates/preflight_checks.hpp"
@@ -40,6 +41,7 @@ struct CommittedConfig {
     }
 };
 
+#if ODO_GATES_DEFINITIONS
 // Parses `text` (nullopt: the file is missing) once; the entries are moved out of the document.
 inline CommittedConfig committed_config(const std::string& path,
                                         const std::optional<std::string>& text) {
@@ -61,6 +63,7 @@ inline CommittedConfig committed_config(const std::string& path,
     }
     return c;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 // Everything the preflight checks read, loaded once. Malformed repository files (manifest, SKU
 // map, curated data) throw InputError naming the file; a missing or broken operator config is
@@ -80,9 +83,13 @@ struct PreflightContext {
     PreflightGuides guides;
 };
 
-inline PreflightContext load_preflight_context(std::filesystem::path repo_root, repo::Layout layout,
-                                               repo::OperatorPaths op, std::string base,
-                                               const repo::Git& git) {
+ODO_API PreflightContext load_preflight_context(std::filesystem::path repo_root,
+                                                repo::Layout layout, repo::OperatorPaths op,
+                                                std::string base, const repo::Git& git);
+#if ODO_GATES_DEFINITIONS
+ODO_API PreflightContext load_preflight_context(std::filesystem::path repo_root,
+                                                repo::Layout layout, repo::OperatorPaths op,
+                                                std::string base, const repo::Git& git) {
     PreflightContext c;
     c.repo_root = std::move(repo_root);
     c.all_ops = manifest_operators(c.repo_root, layout);
@@ -100,9 +107,11 @@ inline PreflightContext load_preflight_context(std::filesystem::path repo_root, 
     c.git = &git;
     return c;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 // PRE-3's facts: the operator's config read and its rows judged by odo_baseline validate's own
 // rules, so preflight never calls ready what validate rejects. A config that is not JSON or not
 // a config object is a reason, never an exception.
@@ -162,9 +171,12 @@ inline FreshnessFacts freshness_facts(const PreflightContext& c) {
         f.changed = git.changed_paths(f.last_refresh, f.base_sha);
     return f;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+ODO_API Report run_preflight(const PreflightContext& context);
+#if ODO_GATES_DEFINITIONS
 // The standard preflight composition, in contract order.
 inline Gate<PreflightContext> preflight_gate() {
     using C = PreflightContext;
@@ -197,8 +209,9 @@ inline Gate<PreflightContext> preflight_gate() {
          }});
 }
 
-inline Report run_preflight(const PreflightContext& context) {
+ODO_API Report run_preflight(const PreflightContext& context) {
     return preflight_gate().run(context, context.op.operator_name, context.op.op);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

@@ -3,6 +3,7 @@
 // Gathering the facts (review checks, files, PATH, git) is gates/preflight.hpp's job, so every
 // outcome of every check can be driven from a unit test.
 #include "odo/core/finding.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/review_findings.hpp"
@@ -29,6 +30,7 @@ struct PreflightGuides {
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 // The first `n` items joined by `separator`, then "(+k more)" for the rest.
 inline std::string first_joined(const std::vector<std::string>& items, std::size_t n,
                                 const std::string& separator) {
@@ -74,9 +76,11 @@ inline Finding coverage_from_review(std::string id, const std::string& label,
             guide,
             ""};
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_GATES_DEFINITIONS
 inline Finding check_pre1_correctness_coverage(const std::vector<Finding>& test_domain,
                                                const PreflightGuides& g) {
     return detail::coverage_from_review("PRE-1", "Correctness/regression coverage", "test",
@@ -89,6 +93,7 @@ inline Finding check_pre2_benchmark_coverage(const std::vector<Finding>& bench_d
                                         {"BEN-4", "BEN-5", "BEN-6", "BEN-7"}, bench_domain,
                                         g.coverage);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 // PRE-3 judges the committed rows as odo_baseline validate does; the caller validates them.
 struct CapturedBaselines {
@@ -99,6 +104,7 @@ struct CapturedBaselines {
     std::vector<std::string> invalid; // "<case key> <SKU>: <field and rule>", validator order
 };
 
+#if ODO_GATES_DEFINITIONS
 inline Finding check_pre3_baseline_captured(const CapturedBaselines& c, const PreflightGuides& g) {
     if (c.metric_rows > 0 && c.invalid.empty())
         return {"PRE-3",
@@ -151,6 +157,7 @@ inline Finding check_pre4_profiler_availability(bool has_ncu, bool has_nsys,
             g.profiling,
             "Install or enable ncu or nsys, or record the profiler's unavailability in the MR."};
 }
+#endif // ODO_GATES_DEFINITIONS
 
 // PRE-5 points at the surface ODO-5 will snapshot. It passes when that surface exists; a
 // missing public header or binding means ODO-5 would fail closed, which a human must resolve.
@@ -160,6 +167,7 @@ struct ApiSurface {
     std::vector<std::string> missing;      // which of them do not exist
 };
 
+#if ODO_GATES_DEFINITIONS
 inline Finding check_pre5_api_abi_pointer(const ApiSurface& s, const PreflightGuides& g) {
     std::string evidence = "public headers: " + text::join(s.header_paths, ", ");
     if (!s.binding_path.empty())
@@ -176,6 +184,7 @@ inline Finding check_pre5_api_abi_pointer(const ApiSurface& s, const PreflightGu
             g.survey,
             "Name the operator's public surface (layout profile) so ODO-5 can snapshot it."};
 }
+#endif // ODO_GATES_DEFINITIONS
 
 // Everything PRE-6 needs from git, gathered by the caller.
 struct FreshnessFacts {
@@ -189,6 +198,7 @@ struct FreshnessFacts {
     std::optional<std::vector<std::string>> changed; // <refresh>...<base>; nullopt: git failed
 };
 
+#if ODO_GATES_DEFINITIONS
 inline std::string baseline_regen_block(const std::string& op) {
     return "```ci\n{\"config\": \"baseline-regen\", \"benchmark_operators\": \"" + op + "\"}\n```";
 }
@@ -255,5 +265,6 @@ check_pre6_baseline_freshness(const FreshnessFacts& f,
                    "and import it with bench/_internal/update_baseline.py:\n" +
                        regen);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

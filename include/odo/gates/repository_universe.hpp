@@ -2,6 +2,7 @@
 // What every phase reads from the repository's bench tree: the operator universe (the bench
 // manifest's keys, used for attribution) and the reference SKUs. An absent file is an empty
 // universe, as in the reference; a malformed one throws InputError naming the file.
+#include "odo/core/linkage.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/ownership.hpp"
 #include "odo/repo/repo_path.hpp"
@@ -14,6 +15,7 @@
 
 namespace odo::gates {
 
+#if ODO_GATES_DEFINITIONS
 // Refuses a file the manifest's include patterns reach outside the repository.
 inline surface::FileGuard inside(const std::filesystem::path& repo_root) {
     const std::filesystem::path base = std::filesystem::weakly_canonical(repo_root);
@@ -41,5 +43,6 @@ inline surface::SkuMap reference_sku_map(const std::filesystem::path& repo_root,
         return {};
     return surface::load_sku_map(sku_map);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

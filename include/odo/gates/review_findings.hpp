@@ -3,6 +3,7 @@
 // A MANUAL review finding is a question for a human, so every gate surfaces it instead of
 // folding it into a pass.
 #include "odo/core/finding.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <algorithm>
 #include <string>
@@ -10,6 +11,7 @@
 
 namespace odo::gates {
 
+#if ODO_GATES_DEFINITIONS
 // "<id>:<summary>" of the key findings with `status`, in review order. MANUAL ones carry their
 // evidence too, since it says what the human must check.
 inline std::vector<std::string> key_findings(const std::vector<Finding>& review,
@@ -29,5 +31,6 @@ inline const std::vector<std::string>& test_key_ids() {
     static const std::vector<std::string> ids{"TST-1", "TST-2"};
     return ids;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

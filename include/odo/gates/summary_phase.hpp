@@ -8,6 +8,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
@@ -54,6 +55,7 @@ struct SummaryPhaseOptions {
 
 namespace detail {
 
+#if ODO_GATES_DEFINITIONS
 inline std::optional<boost::json::value> parse_json_text(const std::optional<std::string>& text) {
     return text ? json::try_parse(*text) : std::nullopt;
 }
@@ -118,6 +120,7 @@ inline void require_init_options(const SummaryPhaseOptions& o) {
     if (!missing.empty())
         throw InputError("initializing a summary requires " + text::join(missing, ", "));
 }
+#endif // ODO_GATES_DEFINITIONS
 
 struct PhaseInputs {
     repo::OperatorPaths op;
@@ -127,6 +130,7 @@ struct PhaseInputs {
     summary::Markers markers;
 };
 
+#if ODO_GATES_DEFINITIONS
 inline std::string refresh(const SummaryPhaseOptions& o, const PhaseInputs& in) {
     const summary::ParsedSummary old = summary::parse_summary(read_description(o), in.markers);
     const boost::json::value baseline =
@@ -173,6 +177,7 @@ inline std::string initialize(const SummaryPhaseOptions& o, const PhaseInputs& i
     return summary::generate_summary(
         m, {baseline, in.candidate_config, in.sku_map, o.layout.languages}, human, placement);
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
 
@@ -181,7 +186,9 @@ inline std::string initialize(const SummaryPhaseOptions& o, const PhaseInputs& i
 // F --out F`) either replaces it whole or, on any error, leaves it untouched. Errors are
 // InputError (summary::SummaryError included); drivers print "optimize-op summary: <message>"
 // and exit 2.
-inline std::string run_summary_phase(const SummaryPhaseOptions& o) {
+ODO_API std::string run_summary_phase(const SummaryPhaseOptions& o);
+#if ODO_GATES_DEFINITIONS
+ODO_API std::string run_summary_phase(const SummaryPhaseOptions& o) {
     detail::PhaseInputs in{repo::resolve_operator(o.repo_root, o.layout, o.operator_name),
                            repo::Git(o.repo_root),
                            {},
@@ -202,5 +209,6 @@ inline std::string run_summary_phase(const SummaryPhaseOptions& o) {
         write_file_atomically(*o.out, std::string(summary::pytext::rstrip(description)) + "\n");
     return description;
 }
+#endif // ODO_GATES_DEFINITIONS
 
 } // namespace odo::gates

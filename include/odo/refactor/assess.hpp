@@ -6,6 +6,7 @@
 // and stride arithmetic (RED-5), duplicated binding bodies (RED-6), shadowed (RED-10) and
 // reimplemented (RED-12) shared utilities, and dead internal functions (RED-11). Assess never
 // reports a GAP.
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/blocks.hpp"
 #include "odo/refactor/code_shapes.hpp"
 #include "odo/refactor/feature_matrix.hpp"
@@ -49,6 +50,7 @@ struct SourceFile {
     std::string text;
 };
 
+#if ODO_REFACTOR_DEFINITIONS
 inline std::vector<SourceFile> read_existing(const SourceTree& tree,
                                              const std::vector<std::string>& paths) {
     tree.prefetch(paths);
@@ -80,6 +82,7 @@ inline std::vector<Block> blocks_of(const std::vector<SourceFile>& files, std::s
     }
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 struct BlockPair {
     const Block* a;
@@ -87,6 +90,7 @@ struct BlockPair {
     double ratio;
 };
 
+#if ODO_REFACTOR_DEFINITIONS
 // Every pair of blocks at or above the threshold, neither allow-listed, best first.
 inline std::vector<BlockPair> near_duplicate_pairs(const std::vector<Block>& blocks,
                                                    const AssessSettings& s, const std::string& op) {
@@ -144,9 +148,11 @@ inline std::vector<std::size_t> word_sites(std::string_view text, std::string_vi
             out.push_back(at);
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 // RED-1: near-duplicate bodies within the operator (the Tensor/VarShape twin kernels).
 inline void check_red1(std::vector<Finding>& out, const std::vector<Block>& blocks,
                        const AssessSettings& s, const std::string& op) {
@@ -205,13 +211,16 @@ inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine
                                       std::to_string(mine.size()) +
                                           " block(s) matched against the other operators'"));
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 inline int dtype_width(const std::string& dtype) {
     const int bits = std::stoi(dtype.substr(1));
     return bits / 8;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 // Byte widths `sizeof(T) == N` admits in each if-condition of the code, with the condition's line.
 struct Guard {
@@ -219,6 +228,7 @@ struct Guard {
     std::set<int> widths;
 };
 
+#if ODO_REFACTOR_DEFINITIONS
 inline std::vector<Guard> sizeof_guards(const std::string& code) {
     std::vector<Guard> guards;
     for (std::size_t at : word_sites(code, "if")) {
@@ -248,9 +258,11 @@ inline std::vector<Guard> sizeof_guards(const std::string& code) {
     }
     return guards;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 // RED-3: a `sizeof(T) == N` dispatch guard that leaves out a width the header declares.
 inline void check_red3(std::vector<Finding>& out, const std::vector<detail::SourceFile>& priv,
                        const std::set<std::string>& declared, const AssessSettings& s) {
@@ -291,9 +303,11 @@ inline void check_red3(std::vector<Finding>& out, const std::vector<detail::Sour
                                   declared.empty() ? "no declared dtype table in the header"
                                                    : "declared widths=[" + widths + "]"));
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 // Whether a line names both TENSOR_NCHW and TENSOR_NHWC, bare or as the tail of an identifier
 // (nvcv::TENSOR_NCHW, NVCV_TENSOR_NHWC).
 inline bool names_both_layouts(std::string_view line) {
@@ -324,9 +338,11 @@ inline bool multiplies_by_stride(std::string_view line) {
     }
     return false;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 // RED-4: layouts checked by comparing layout constants instead of the accessors' helpers.
 inline void check_red4(std::vector<Finding>& out, const std::vector<detail::SourceFile>& priv,
                        const AssessSettings& s) {
@@ -495,5 +511,6 @@ inline void check_red11(std::vector<Finding>& out, const std::vector<detail::Sou
         out.push_back(detail::finding(s, "xcut", "RED-11", Status::Pass,
                                       "No dead internal function on the operator's surface"));
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

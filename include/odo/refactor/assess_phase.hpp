@@ -2,6 +2,7 @@
 // HOST-ONLY. The assess phase over one operator in one source tree: the RED checks of the
 // selected domains, in the reference's order (impl: RED-1…5; api: RED-6; xcut: RED-10, RED-12,
 // RED-11).
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/assess.hpp"
 
 #include <string>
@@ -9,6 +10,12 @@
 
 namespace odo::refactor {
 
+// The findings of assess. `corpus` indexes the library's private blocks (corpus_index); RED-2
+// skips the operator's own files in it, so the whole-corpus modes build one index for all.
+ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s,
+                                             const ShingleIndex& corpus);
+ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s);
+#if ODO_REFACTOR_DEFINITIONS
 // The private sources of the library (the files below priv_dir with a C++ source suffix),
 // sorted, less `own`.
 inline std::vector<std::string> corpus_paths(const SourceTree& tree, const std::string& priv_dir,
@@ -33,10 +40,8 @@ inline bool selected(const AssessSettings& s, const char* domain) {
     return std::find(s.domains.begin(), s.domains.end(), domain) != s.domains.end();
 }
 
-// The findings of assess. `corpus` indexes the library's private blocks (corpus_index); RED-2
-// skips the operator's own files in it, so the whole-corpus modes build one index for all.
-inline std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s,
-                                            const ShingleIndex& corpus) {
+ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s,
+                                             const ShingleIndex& corpus) {
     std::vector<Finding> out;
     const std::string& op = src.op.op;
     const auto priv = detail::read_existing(src.tree, src.op.priv);
@@ -72,11 +77,12 @@ inline std::vector<Finding> assess_findings(const OperatorSources& src, const As
     return out;
 }
 
-inline std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s) {
+ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s) {
     const bool impl = selected(s, "impl");
     return assess_findings(src, s,
                            impl ? corpus_index(src.tree, s.priv_dir, src.op.priv, s.floor())
                                 : ShingleIndex({}));
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

@@ -3,6 +3,7 @@
 // code with an 8-byte digest read as a big-endian unsigned integer, so a block's fingerprint is
 // the same number wherever it is computed (Python's hashlib.blake2b(digest_size=8) included) and
 // never depends on a per-process salt.
+#include "odo/core/linkage.hpp"
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -109,6 +110,7 @@ private:
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 // The 8-byte BLAKE2b digest of `data`, its bytes read most significant first.
 inline std::uint64_t blake2b_64(std::string_view data) noexcept {
     detail::Blake2b hash(8);
@@ -119,5 +121,6 @@ inline std::uint64_t blake2b_64(std::string_view data) noexcept {
         big_endian = (big_endian << 8) | ((word >> (8 * i)) & 0xFF);
     return big_endian;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

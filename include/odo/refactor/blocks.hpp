@@ -3,6 +3,7 @@
 // of at least `floor` non-empty lines, whitespace-collapsed, with the BLAKE2b-64 hashes of its
 // 5-line windows ("shingles"). Two bodies are near-duplicates when the Jaccard index of their
 // shingle sets reaches the threshold.
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/blake2b.hpp"
 #include "odo/refactor/code_text.hpp"
 #include "odo/review/source_text.hpp"
@@ -30,6 +31,11 @@ struct Block {
     std::size_t offset = 0;              // of the opening brace in strip_code's text
 };
 
+// |A ∩ B| / |A ∪ B| of two sorted sets; 0 when both are empty.
+ODO_API double jaccard(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b);
+// A ratio as the reports sort it (4 decimals) and print it (2 decimals).
+ODO_API double sort_ratio(double r);
+#if ODO_REFACTOR_DEFINITIONS
 // The shingle set of normalized lines: one hash per window of `k` lines joined by '\n'; a body
 // shorter than a window is one hash of the whole body, so short bodies match only exactly.
 inline std::vector<std::uint64_t> shingles_of(const std::vector<std::string>& lines,
@@ -53,8 +59,7 @@ inline std::vector<std::uint64_t> shingles_of(const std::vector<std::string>& li
     return out;
 }
 
-// |A ∩ B| / |A ∪ B| of two sorted sets; 0 when both are empty.
-inline double jaccard(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+ODO_API double jaccard(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
     std::size_t common = 0;
     for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
         if (a[i] == b[j]) {
@@ -71,8 +76,7 @@ inline double jaccard(const std::vector<std::uint64_t>& a, const std::vector<std
     return all == 0 ? 0.0 : static_cast<double>(common) / static_cast<double>(all);
 }
 
-// A ratio as the reports sort it (4 decimals) and print it (2 decimals).
-inline double sort_ratio(double r) {
+ODO_API double sort_ratio(double r) {
     return std::round(r * 10000.0) / 10000.0;
 }
 
@@ -81,9 +85,11 @@ inline std::string ratio_text(double r) {
     std::snprintf(buffer, sizeof buffer, "%.2f", r);
     return buffer;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 // Keywords whose parenthesis follows a function's own parameter list ("f() noexcept(true)",
 // "auto f(x) -> decltype(y)"): the name is before an earlier parenthesis.
 inline bool is_trailing_specifier(std::string_view word) {
@@ -158,9 +164,11 @@ inline std::vector<std::string> normalized_lines(std::string_view body) {
     }
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 // The named bodies of one C++ source of at least `floor` normalized lines, in the order their
 // closing braces appear (nested bodies before the bodies containing them).
 inline std::vector<Block> extract_blocks(std::string_view source, std::string_view path,
@@ -214,5 +222,6 @@ inline std::vector<Block> extract_blocks(std::string_view source, std::string_vi
     }
     return blocks;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

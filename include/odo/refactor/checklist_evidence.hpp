@@ -1,6 +1,7 @@
 #pragma once
 // HOST-ONLY (reads a SourceTree, whose revision reader runs git). The fingerprint of the sources a
 // refactor_op report judged, which its Review/refactor gate line (gate_line.hpp) names.
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/blake2b.hpp"
 #include "odo/refactor/gate_line.hpp"
 #include "odo/refactor/source_tree.hpp"
@@ -15,7 +16,9 @@ namespace odo::refactor {
 
 // BLAKE2b-64 over the operator's judged sources (public headers, private sources, binding) as
 // "<path>\0<bytes>\0" in path order, a missing file as "<path>\0-\0"; 16 hex digits.
-inline std::string sources_fingerprint(const SourceTree& tree, const repo::OperatorPaths& op) {
+ODO_API std::string sources_fingerprint(const SourceTree& tree, const repo::OperatorPaths& op);
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API std::string sources_fingerprint(const SourceTree& tree, const repo::OperatorPaths& op) {
     std::vector<std::string> paths = op.priv;
     for (const std::string& path : {op.header, op.hpp, op.pybind})
         if (!path.empty())
@@ -32,5 +35,6 @@ inline std::string sources_fingerprint(const SourceTree& tree, const repo::Opera
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(blake2b_64(all)));
     return hex;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

@@ -5,6 +5,7 @@
 // with a long run of spaces inside `sizeof(...)` overflowed the stack, crashing refactor_op and
 // the evidence gate, whose ODO-8 runs assess. <regex> also cost each tool seconds of compiling.
 // Each scanner accepts exactly what its regular expression, given in its comment, matches.
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/text_cursor.hpp"
 
 #include <cstddef>
@@ -17,6 +18,7 @@ namespace odo::refactor::code_shapes {
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 // sizeof\s*\(\s*\w+\s*\)\s*==\s*(\d)(?!\d) at `at`: the digit, or '\0' with no match.
 inline char sizeof_equality_at(std::string_view text, std::size_t at, std::size_t& end) {
     using refactor::detail::is_ascii_digit;
@@ -62,9 +64,11 @@ inline bool vector_trait_at(std::string_view text, std::size_t at) {
     return vector_scalar(c) && c.skip(1, 1, lanes) && c.spaces() && c.literal(";") && c.spaces() &&
            c.literal("}");
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 // The N of every `sizeof(T) == N` in the text (a single digit not followed by another), as
 // sizeof\s*\(\s*\w+\s*\)\s*==\s*(\d)(?!\d) finds them searching left to right.
 inline std::set<int> sizeof_equality_widths(std::string_view text) {
@@ -89,5 +93,6 @@ inline std::vector<std::size_t> vector_trait_sites(std::string_view text) {
             sites.push_back(at);
     return sites;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor::code_shapes

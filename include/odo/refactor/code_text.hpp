@@ -3,6 +3,7 @@
 // the contents of string and character literals dropped, their quotes kept, so two bodies that
 // differ only in a comment or a message compare equal. Every newline stays, so a line number in
 // the result is a line number in the source.
+#include "odo/core/linkage.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <cctype>
@@ -14,6 +15,7 @@ namespace odo::refactor {
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 inline void keep_newlines(std::string& out, std::string_view removed) {
     for (const char c : removed)
         if (c == '\n')
@@ -37,9 +39,11 @@ inline bool opens_raw_string(std::string_view s, std::size_t quote) {
         return true;
     return std::string_view("uUL8").find(s[quote - 2]) != std::string_view::npos; // u8R"(...)"
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 // Comments and literal contents removed; quotes, braces and newlines kept. Raw strings
 // (R"(...)") lose their whole contents, quotes included in them.
 inline std::string strip_code(std::string_view s) {
@@ -99,5 +103,6 @@ inline std::string collapse_whitespace(std::string_view line) {
     }
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

@@ -3,6 +3,7 @@
 // findings (--all-operators), the variants of one body name across the library (--variants), and
 // what hoisting named bodies would leave of RED-2 (--simulate-hoist). One shingle index of the
 // whole library serves every operator.
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/assess_phase.hpp"
 #include "odo/repo/operator.hpp"
 
@@ -22,8 +23,14 @@ struct OperatorOpen {
     std::size_t open = 0;
 };
 
-inline std::vector<repo::OperatorPaths> every_operator(const std::filesystem::path& root,
-                                                       const repo::Layout& layout) {
+// Open findings (RECOMMENDATION, MANUAL) per operator, in operator order.
+ODO_API std::vector<OperatorOpen> all_operators(const std::vector<repo::OperatorPaths>& ops,
+                                                const SourceTree& tree, const AssessSettings& s);
+ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::path& root,
+                                                        const repo::Layout& layout);
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::path& root,
+                                                        const repo::Layout& layout) {
     std::vector<repo::OperatorPaths> out;
     for (const auto& found : repo::discover_operators(root, layout))
         out.push_back(repo::resolve_operator(root, layout, found.name));
@@ -33,9 +40,8 @@ inline std::vector<repo::OperatorPaths> every_operator(const std::filesystem::pa
     return out;
 }
 
-// Open findings (RECOMMENDATION, MANUAL) per operator, in operator order.
-inline std::vector<OperatorOpen> all_operators(const std::vector<repo::OperatorPaths>& ops,
-                                               const SourceTree& tree, const AssessSettings& s) {
+ODO_API std::vector<OperatorOpen> all_operators(const std::vector<repo::OperatorPaths>& ops,
+                                                const SourceTree& tree, const AssessSettings& s) {
     const ShingleIndex corpus = corpus_index(tree, s.priv_dir, {}, s.floor());
     std::vector<OperatorOpen> out;
     for (const auto& op : ops) {
@@ -47,6 +53,7 @@ inline std::vector<OperatorOpen> all_operators(const std::vector<repo::OperatorP
     }
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 struct Variant {
     std::size_t lines = 0;            // the representative's normalized lines
@@ -55,8 +62,11 @@ struct Variant {
 
 // The bodies named `name` in the library, clustered greedily: a body joins the first variant whose
 // first member it matches at the threshold, else starts a variant.
-inline std::vector<Variant> variants_of(const std::string& name, const SourceTree& tree,
-                                        const AssessSettings& s) {
+ODO_API std::vector<Variant> variants_of(const std::string& name, const SourceTree& tree,
+                                         const AssessSettings& s);
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API std::vector<Variant> variants_of(const std::string& name, const SourceTree& tree,
+                                         const AssessSettings& s) {
     auto blocks = detail::blocks_of(detail::read_existing(tree, corpus_paths(tree, s.priv_dir, {})),
                                     s.floor());
     blocks.erase(std::remove_if(blocks.begin(), blocks.end(),
@@ -82,6 +92,7 @@ inline std::vector<Variant> variants_of(const std::string& name, const SourceTre
         std::sort(v.members.begin(), v.members.end());
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 struct HoistRow {
     std::string operator_name;
@@ -98,6 +109,7 @@ struct HoistSimulation {
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 // The RED-2 hits of one operator's blocks against the corpus, as body names.
 inline std::vector<std::string> repeated_names(const std::vector<Block>& mine,
                                                const ShingleIndex& corpus, const AssessSettings& s,
@@ -117,14 +129,19 @@ inline std::vector<Block> without_names(std::vector<Block> blocks,
                  blocks.end());
     return blocks;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
 // RED-2 per operator with the corpus as it is and with every body of the hoisted names removed.
 // The variant split uses floor 1, so a one-line twin counts as a variant too.
-inline HoistSimulation simulate_hoist(const std::vector<std::string>& names,
-                                      const std::vector<repo::OperatorPaths>& ops,
-                                      const SourceTree& tree, const AssessSettings& s) {
+ODO_API HoistSimulation simulate_hoist(const std::vector<std::string>& names,
+                                       const std::vector<repo::OperatorPaths>& ops,
+                                       const SourceTree& tree, const AssessSettings& s);
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API HoistSimulation simulate_hoist(const std::vector<std::string>& names,
+                                       const std::vector<repo::OperatorPaths>& ops,
+                                       const SourceTree& tree, const AssessSettings& s) {
     HoistSimulation sim;
     const std::set<std::string> hoisted(names.begin(), names.end());
     sim.hoisted.assign(hoisted.begin(), hoisted.end());
@@ -151,5 +168,6 @@ inline HoistSimulation simulate_hoist(const std::vector<std::string>& names,
     }
     return sim;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

@@ -3,6 +3,7 @@
 // Reports of the whole-corpus modes: markdown for people, JSON (sorted keys, indent 2,
 // ASCII-escaped) for tools.
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/corpus_modes.hpp"
 
 #include <boost/json.hpp>
@@ -13,6 +14,8 @@ namespace odo::refactor {
 
 namespace detail {
 
+ODO_API boost::json::array variants_json(const std::vector<Variant>& variants);
+#if ODO_REFACTOR_DEFINITIONS
 inline boost::json::array string_array(const std::vector<std::string>& items) {
     boost::json::array a;
     for (const auto& item : items)
@@ -20,7 +23,7 @@ inline boost::json::array string_array(const std::vector<std::string>& items) {
     return a;
 }
 
-inline boost::json::array variants_json(const std::vector<Variant>& variants) {
+ODO_API boost::json::array variants_json(const std::vector<Variant>& variants) {
     boost::json::array a;
     for (const Variant& v : variants)
         a.push_back(boost::json::object{{"lines", v.lines}, {"members", string_array(v.members)}});
@@ -30,11 +33,21 @@ inline boost::json::array variants_json(const std::vector<Variant>& variants) {
 inline std::string dumps(const boost::json::object& doc) {
     return json::dumps(doc, {2, true, true});
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
-inline std::string all_operators_json(const std::vector<OperatorOpen>& rows,
-                                      const std::vector<std::string>& domains) {
+ODO_API std::string variants_json(const std::string& name, const std::vector<Variant>& variants);
+ODO_API std::string variants_markdown(const std::string& name, std::vector<Variant> variants);
+ODO_API std::string hoist_json(const HoistSimulation& sim);
+ODO_API std::string hoist_markdown(const HoistSimulation& sim);
+ODO_API std::string all_operators_json(const std::vector<OperatorOpen>& rows,
+                                       const std::vector<std::string>& domains);
+// Operators ranked by open findings (most first), then the totals per ID.
+ODO_API std::string all_operators_markdown(std::vector<OperatorOpen> rows);
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API std::string all_operators_json(const std::vector<OperatorOpen>& rows,
+                                       const std::vector<std::string>& domains) {
     boost::json::array ops;
     for (const auto& row : rows) {
         boost::json::object by_id;
@@ -50,8 +63,7 @@ inline std::string all_operators_json(const std::vector<OperatorOpen>& rows,
                           {"phase", "assess"}});
 }
 
-// Operators ranked by open findings (most first), then the totals per ID.
-inline std::string all_operators_markdown(std::vector<OperatorOpen> rows) {
+ODO_API std::string all_operators_markdown(std::vector<OperatorOpen> rows) {
     std::stable_sort(rows.begin(), rows.end(), [](const OperatorOpen& a, const OperatorOpen& b) {
         return a.open != b.open ? a.open > b.open : a.operator_name < b.operator_name;
     });
@@ -76,11 +88,11 @@ inline std::string all_operators_markdown(std::vector<OperatorOpen> rows) {
     return out;
 }
 
-inline std::string variants_json(const std::string& name, const std::vector<Variant>& variants) {
+ODO_API std::string variants_json(const std::string& name, const std::vector<Variant>& variants) {
     return detail::dumps({{"block", name}, {"variants", detail::variants_json(variants)}});
 }
 
-inline std::string variants_markdown(const std::string& name, std::vector<Variant> variants) {
+ODO_API std::string variants_markdown(const std::string& name, std::vector<Variant> variants) {
     std::stable_sort(variants.begin(), variants.end(), [](const Variant& a, const Variant& b) {
         return a.members.size() > b.members.size();
     });
@@ -97,7 +109,7 @@ inline std::string variants_markdown(const std::string& name, std::vector<Varian
     return out;
 }
 
-inline std::string hoist_json(const HoistSimulation& sim) {
+ODO_API std::string hoist_json(const HoistSimulation& sim) {
     boost::json::object multi;
     for (const auto& [name, variants] : sim.multi_variant) {
         boost::json::array lists;
@@ -116,7 +128,7 @@ inline std::string hoist_json(const HoistSimulation& sim) {
                           {"operators", std::move(ops)}});
 }
 
-inline std::string hoist_markdown(const HoistSimulation& sim) {
+ODO_API std::string hoist_markdown(const HoistSimulation& sim) {
     std::string out =
         "# refactor-op: simulated hoist of " + text::join(sim.hoisted, ", ") +
         "\n\n| operator | RED-2 before | after | still repeated |\n|---|---:|---:|---|\n";
@@ -129,5 +141,6 @@ inline std::string hoist_markdown(const HoistSimulation& sim) {
     out.pop_back();
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

@@ -2,6 +2,7 @@
 // What a test file covers, as verify compares it (review-refactor.md §2.8): the sorted multiset of
 // "<macro>:<suite>" over the test-suite macros, plus the number of value rows. A refactor must
 // not move it.
+#include "odo/core/linkage.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 
 namespace odo::refactor {
 
+#if ODO_REFACTOR_DEFINITIONS
 inline std::vector<std::string> coverage_signature(std::string_view test_text) {
     if (test_text.empty())
         return {};
@@ -50,5 +52,6 @@ inline std::vector<std::string> coverage_signature(std::string_view test_text) {
     out.push_back("value_rows=" + std::to_string(rows));
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

@@ -2,6 +2,7 @@
 // The feature matrix a public header's Doxygen "Limitations" table declares, input and output
 // apart (review-refactor.md §2.8): what a refactor must leave exactly as it was (VER-4), and the
 // input dtypes a dispatch guard must admit (RED-3).
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/review/declared_layouts.hpp"
 #include "odo/review/source_text.hpp"
@@ -35,6 +36,7 @@ struct FeatureMatrix {
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 // The text after "<label>:" up to the next "Input:" or "Output:".
 inline std::string_view labelled_section(std::string_view block, std::string_view label) {
     const auto at = block.find(label);
@@ -43,6 +45,7 @@ inline std::string_view labelled_section(std::string_view block, std::string_vie
     const std::string_view rest = block.substr(at + label.size());
     return rest.substr(0, std::min(rest.find("Input:"), rest.find("Output:")));
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 // Every "<label> [ ... ]" bracket's contents.
 template <class Visit>
@@ -58,6 +61,7 @@ void for_each_bracket(std::string_view section, std::string_view label, Visit vi
     }
 }
 
+#if ODO_REFACTOR_DEFINITIONS
 // A layout token in any spelling the headers use: kNHWC, NVCV_TENSOR_NHWC or NHWC.
 inline std::string layout_name(std::string_view token) {
     token = text::strip(token);
@@ -140,9 +144,11 @@ inline DeclaredSide declared_side(std::string_view section) {
             side.dtypes.insert(*std::move(dtype));
     return side;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 inline FeatureMatrix parse_feature_matrix(std::string_view header) {
     const std::string_view block = review::detail::limitations_block(header);
     FeatureMatrix m;
@@ -169,5 +175,6 @@ inline std::string describe(const FeatureMatrix& m) {
     };
     return "in(" + side(m.input) + ") out(" + side(m.output) + ")";
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

@@ -2,6 +2,7 @@
 // refactor_op's findings and report (review-refactor.md §2.9). Its statuses add RECOMMENDATION
 // (advisory) to the contract's four, and a finding belongs to a domain (impl, api, xcut, verify)
 // rather than to a gate phase, so the layer keeps its own small types.
+#include "odo/core/linkage.hpp"
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -83,6 +84,11 @@ struct Report {
     }
 };
 
+// "RED-1, RED-2", or "none".
+ODO_API std::string id_list_text(const std::vector<std::string>& ids);
+// "K=n, ..." over the statuses that occur, in text order.
+ODO_API std::string counts_line(const Report& r);
+#if ODO_REFACTOR_DEFINITIONS
 // Open findings per ID: what the whole-corpus roll-up and the refactor summary compare.
 inline std::map<std::string, std::size_t> open_counts(const std::vector<Finding>& findings) {
     std::map<std::string, std::size_t> counts;
@@ -92,22 +98,21 @@ inline std::map<std::string, std::size_t> open_counts(const std::vector<Finding>
     return counts;
 }
 
-// "RED-1, RED-2", or "none".
-inline std::string id_list_text(const std::vector<std::string>& ids) {
+ODO_API std::string id_list_text(const std::vector<std::string>& ids) {
     std::string out;
     for (const std::string& id : ids)
         out += (out.empty() ? "" : ", ") + id;
     return out.empty() ? "none" : out;
 }
 
-// "K=n, ..." over the statuses that occur, in text order.
-inline std::string counts_line(const Report& r) {
+ODO_API std::string counts_line(const Report& r) {
     std::string out;
     for (Status s : statuses_in_text_order)
         if (const std::size_t n = r.count(s))
             out += (out.empty() ? "" : ", ") + std::string(to_string(s)) + "=" + std::to_string(n);
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 enum class Verdict { Advisory, ParityOk, GateFail, NeedsLocalProof };
 
@@ -126,7 +131,11 @@ constexpr std::string_view to_string(Verdict v) noexcept {
 }
 
 // Assess only advises. Verify passes with no GAP and no MANUAL: a MANUAL is proof still owed.
-inline Verdict verdict(const Report& r) noexcept {
+ODO_API Verdict verdict(const Report& r) noexcept;
+// 1 when any finding is a GAP (only verify has them), else 0. Usage errors are 2.
+ODO_API int exit_code(const Report& r) noexcept;
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API Verdict verdict(const Report& r) noexcept {
     if (r.phase == Phase::Assess)
         return Verdict::Advisory;
     if (r.count(Status::Gap) > 0)
@@ -136,9 +145,9 @@ inline Verdict verdict(const Report& r) noexcept {
     return Verdict::ParityOk;
 }
 
-// 1 when any finding is a GAP (only verify has them), else 0. Usage errors are 2.
-inline int exit_code(const Report& r) noexcept {
+ODO_API int exit_code(const Report& r) noexcept {
     return r.count(Status::Gap) > 0 ? 1 : 0;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

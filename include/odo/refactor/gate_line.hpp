@@ -3,6 +3,7 @@
 // evidence gate (ODO-8). The line names the operator, the phase, a fingerprint of the sources it
 // judged (checklist_evidence.hpp) and the result, so the gate can re-run assess on the change under
 // review and confirm both: the box is backed by a program's record, not by a sentence.
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/finding.hpp"
 #include "odo/refactor/text_cursor.hpp"
 #include "odo/review/source_text.hpp"
@@ -17,22 +18,26 @@
 namespace odo::refactor {
 
 // The IDs of the open findings, sorted, each once.
-inline std::vector<std::string> open_ids(const Report& r) {
+ODO_API std::vector<std::string> open_ids(const Report& r);
+// "`refactor_op Invert --phase assess` on sources 0123456789abcdef: ADVISORY — PASS=8,
+// RECOMMENDATION=1; open: RED-2"; a verify names the base commit it compared with
+// ("--phase verify --base <40 hex digits>"), which ODO-8 matches to the refactor commit's parent.
+ODO_API std::string checklist_evidence(const Report& r, const std::string& sources);
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API std::vector<std::string> open_ids(const Report& r) {
     std::vector<std::string> ids;
     for (const auto& entry : open_counts(r.findings))
         ids.push_back(entry.first);
     return ids;
 }
 
-// "`refactor_op Invert --phase assess` on sources 0123456789abcdef: ADVISORY — PASS=8,
-// RECOMMENDATION=1; open: RED-2"; a verify names the base commit it compared with
-// ("--phase verify --base <40 hex digits>"), which ODO-8 matches to the refactor commit's parent.
-inline std::string checklist_evidence(const Report& r, const std::string& sources) {
+ODO_API std::string checklist_evidence(const Report& r, const std::string& sources) {
     return "`refactor_op " + r.operator_name + " --phase " + std::string(to_string(r.phase)) +
            (r.base_commit.empty() ? "" : " --base " + r.base_commit) + "` on sources " + sources +
            ": " + std::string(to_string(verdict(r))) + " \xE2\x80\x94 " + counts_line(r) +
            "; open: " + id_list_text(open_ids(r));
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 struct CitedReport {
     std::string operator_name;
@@ -46,6 +51,7 @@ struct CitedReport {
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 inline bool is_lower_hex(char c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
 }
@@ -120,11 +126,14 @@ inline std::optional<CitedReport> cited_report_at(TextCursor& in) {
         c.base = base_commit_of(options);
     return c;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
 // Every refactor_op citation in a checklist item's text, in order.
-inline std::vector<CitedReport> find_cited_reports(std::string_view text) {
+ODO_API std::vector<CitedReport> find_cited_reports(std::string_view text);
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API std::vector<CitedReport> find_cited_reports(std::string_view text) {
     std::vector<CitedReport> out;
     for (auto at = text.find("`refactor_op "); at != std::string_view::npos;) {
         detail::TextCursor in(text, at);
@@ -137,5 +146,6 @@ inline std::vector<CitedReport> find_cited_reports(std::string_view text) {
     }
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

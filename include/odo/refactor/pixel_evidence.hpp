@@ -3,6 +3,7 @@
 // EvidenceLog, one per test), read back from the run's output. Each line is written by the code
 // that compared the pixels, so a refactor that kept every comparison green proves bit-exactness
 // without a person restating it.
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <cstddef>
@@ -22,6 +23,7 @@ struct PixelEvidenceLine {
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 inline bool read_count(std::string_view s, std::size_t& i, std::size_t& value) {
     const std::size_t start = i;
     value = 0;
@@ -29,9 +31,11 @@ inline bool read_count(std::string_view s, std::size_t& i, std::size_t& value) {
         value = value * 10 + static_cast<std::size_t>(s[i++] - '0');
     return i > start;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 // The evidence lines of tests whose name starts with "<test_stem>." ("TestOpInvert."), in order.
 inline std::vector<PixelEvidenceLine> pixel_evidence_lines(std::string_view run_output,
                                                            std::string_view test_stem) {
@@ -68,5 +72,6 @@ inline std::vector<PixelEvidenceLine> pixel_evidence_lines(std::string_view run_
 inline bool is_green(const PixelEvidenceLine& e) {
     return e.checked && e.total > 0 && e.passed == e.total;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

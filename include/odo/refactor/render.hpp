@@ -2,6 +2,7 @@
 // refactor_op's reports (review-refactor.md §2.9): markdown for people, JSON (sorted keys,
 // indent 2, ASCII-escaped) for tools.
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/finding.hpp"
 
 #include <boost/json.hpp>
@@ -30,6 +31,7 @@ constexpr std::string_view icon(Status s) noexcept {
 
 constexpr std::string_view dash = "\xE2\x80\x94";
 
+#if ODO_REFACTOR_DEFINITIONS
 inline void markdown_finding(std::string& out, const Finding& f) {
     out += "- " + std::string(icon(f.status)) + " **" + std::string(to_string(f.status)) + "** `" +
            f.id + "` " + std::string(dash) + " " + f.summary + "\n";
@@ -53,10 +55,14 @@ inline void markdown_summary(std::string& out, const RefactorSummary& s) {
     out += id_list_text(reduced) + "\n- introduced: " + id_list_text(s.introduced) +
            "\n- still open: " + id_list_text(s.open_now) + "\n";
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
-inline std::string render_markdown(const Report& r) {
+ODO_API std::string render_markdown(const Report& r);
+ODO_API std::string render_json(const Report& r);
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API std::string render_markdown(const Report& r) {
     std::string out = "# refactor-op: " + r.operator_name + "  (op=" + r.op +
                       ")  phase=" + std::string(to_string(r.phase)) + "\n";
     for (const std::string& domain : r.domains) {
@@ -99,7 +105,7 @@ inline boost::json::value summary_json(const RefactorSummary& s) {
                                {"redundancy_resolved", list(s.resolved)}};
 }
 
-inline std::string render_json(const Report& r) {
+ODO_API std::string render_json(const Report& r) {
     boost::json::object counts;
     for (Status s : statuses_in_text_order)
         if (const std::size_t n = r.count(s))
@@ -131,5 +137,6 @@ inline std::string render_json(const Report& r) {
         doc["checklist"] = r.checklist;
     return json::dumps(doc, {2, true, true});
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

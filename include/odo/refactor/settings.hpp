@@ -3,6 +3,7 @@
 // The assess settings of a repository: what its layout says (private-source directory, refactor
 // guideline, shared utilities, strided accessors) and the curated tunables of the guideline (when
 // the file exists).
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/assess.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/path_text.hpp"
@@ -12,6 +13,9 @@
 
 namespace odo::refactor {
 
+ODO_API AssessSettings repository_settings(const std::filesystem::path& root,
+                                           const repo::Layout& layout);
+#if ODO_REFACTOR_DEFINITIONS
 // What the layout alone says, before the guideline's tunables.
 inline AssessSettings layout_settings(const repo::Layout& layout) {
     AssessSettings s;
@@ -23,12 +27,13 @@ inline AssessSettings layout_settings(const repo::Layout& layout) {
     return s;
 }
 
-inline AssessSettings repository_settings(const std::filesystem::path& root,
-                                          const repo::Layout& layout) {
+ODO_API AssessSettings repository_settings(const std::filesystem::path& root,
+                                           const repo::Layout& layout) {
     AssessSettings s = layout_settings(layout);
     if (auto doc = repo::try_read_repo_file(root, s.profile.guideline))
         s.tunables = parse_tunables(*doc, s.tunables);
     return s;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

@@ -4,6 +4,7 @@
 // libstdc++'s matcher recurses once per character a quantifier consumes, so a long run of blanks or
 // capitals in an MR description or a source file overflowed the stack. Each step consumes what it
 // reads or fails without moving; character classes are ASCII, as \s \w \d in the "C" locale.
+#include "odo/core/linkage.hpp"
 #include <cstddef>
 #include <initializer_list>
 #include <string>
@@ -11,7 +12,9 @@
 
 namespace odo::refactor::detail {
 
-inline bool is_ascii_space(char c) noexcept {
+ODO_API bool is_ascii_space(char c) noexcept;
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API bool is_ascii_space(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
@@ -22,6 +25,7 @@ inline bool is_ascii_digit(char c) noexcept {
 inline bool is_ascii_word(char c) noexcept {
     return is_ascii_digit(c) || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 class TextCursor {
 public:

@@ -2,6 +2,7 @@
 // The refactor guideline's curated values (review-refactor.md §2.4): similarity threshold, block
 // floor, the shared utilities a local helper must not shadow, and the duplicate allowlist. They
 // live in the guideline document so they change with the policy, not with the tool.
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <algorithm>
@@ -30,6 +31,7 @@ struct Tunables {
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 // The value after "<key>" and ':' or '=' (spaces allowed around it), up to the next space.
 inline std::optional<std::string_view> setting(std::string_view doc, std::string_view key) {
     for (auto at = doc.find(key); at != std::string_view::npos; at = doc.find(key, at + 1)) {
@@ -91,9 +93,11 @@ inline std::vector<std::string> section_entries(std::string_view doc, std::strin
     }
     return entries;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 // The tunables the guideline document sets, over `defaults`. Utilities add to the default set;
 // an allowlist line is "op: name, name". A value that does not parse keeps the default.
 inline Tunables parse_tunables(std::string_view doc, Tunables defaults = {}) {
@@ -125,5 +129,6 @@ inline Tunables parse_tunables(std::string_view doc, Tunables defaults = {}) {
     }
     return t;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

@@ -2,6 +2,7 @@
 // Which function bodies sit in an unnamed namespace (`namespace { ... }`), where a function has
 // internal linkage as a `static` one does: nothing outside its file can call it, so RED-11 may call
 // it dead when its own file never names it again (review-refactor.md §7.23, a reference defect).
+#include "odo/core/linkage.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <cctype>
@@ -16,6 +17,7 @@ namespace detail {
 
 enum class Scope { named_namespace, unnamed_namespace, other };
 
+#if ODO_REFACTOR_DEFINITIONS
 // What the code before a '{' at parenthesis depth 0 opens: `namespace [name] {`,
 // `inline namespace {` or `extern "" {` (a linkage block, transparent), or anything else.
 inline Scope scope_opened_by(std::string_view segment) {
@@ -43,9 +45,11 @@ inline Scope scope_opened_by(std::string_view segment) {
         return Scope::other;
     return words.size() == 1 ? Scope::unnamed_namespace : Scope::named_namespace;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 // The offsets, in stripped code (strip_code), of the '{' of every body at namespace scope with an
 // unnamed namespace among its enclosing namespaces. Bodies inside classes or functions are left
 // out: a member or a local is not what a stray `static` function is.
@@ -85,5 +89,6 @@ inline std::set<std::size_t> unnamed_namespace_bodies(std::string_view code) {
     }
     return out;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

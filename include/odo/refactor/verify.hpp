@@ -4,6 +4,7 @@
 // benchmarks, VER-3 public API, VER-6 bit-exact results, VER-7 redundancy not increased, and the
 // refactor summary. The working tree is compared with the base, so what is about to be committed
 // counts, untracked files included; the evidence gate verifies a committed tree the same way.
+#include "odo/core/linkage.hpp"
 #include "odo/refactor/assess_phase.hpp"
 #include "odo/refactor/coverage_signature.hpp"
 #include "odo/refactor/pixel_evidence.hpp"
@@ -35,6 +36,7 @@ struct VerifyInput {
 
 namespace detail {
 
+#if ODO_REFACTOR_DEFINITIONS
 inline Finding verify_finding(const AssessSettings& s, std::string id, Status status,
                               std::string summary, std::string evidence = {},
                               std::string fix = {}) {
@@ -94,9 +96,11 @@ inline std::vector<std::string> lines_of(const std::optional<std::string>& out) 
                 lines.emplace_back(text::strip(line));
     return lines;
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REFACTOR_DEFINITIONS
 inline Finding check_ver4(const VerifyInput& in) {
     const FeatureMatrix before = parse_feature_matrix(in.base.read(in.op.header).value_or(""));
     const FeatureMatrix now = parse_feature_matrix(in.now.read(in.op.header).value_or(""));
@@ -232,10 +236,13 @@ inline Finding check_ver3(const VerifyInput& in) {
         text::join(review::snapshot_differences(*before.snapshot, *now.snapshot), "; "),
         "Restore the binding's registrations and bound signatures.");
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 // VER-6 judges a test run's output, which only whoever ran the tests holds.
 constexpr const char* bit_exact_id = "VER-6";
 
+ODO_API std::vector<Finding> verify_findings(const VerifyInput& in, RefactorSummary& summary);
+#if ODO_REFACTOR_DEFINITIONS
 inline Finding check_ver6(const VerifyInput& in) {
     const std::string stem(repo::file_stem(in.op.test_cpp));
     const std::string command = repo::expand(in.settings.profile.bitexact_command,
@@ -343,7 +350,7 @@ inline void add_line_counts(const VerifyInput& in, RefactorSummary& s) {
     }
 }
 
-inline std::vector<Finding> verify_findings(const VerifyInput& in, RefactorSummary& summary) {
+ODO_API std::vector<Finding> verify_findings(const VerifyInput& in, RefactorSummary& summary) {
     const auto changed_tests = detail::changed_files(in, detail::test_paths(in));
     summary = redundancy_summary(in);
     add_line_counts(in, summary);
@@ -355,5 +362,6 @@ inline std::vector<Finding> verify_findings(const VerifyInput& in, RefactorSumma
             check_ver6(in),
             check_ver7(in, summary)};
 }
+#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace odo::refactor

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/repo/include_graph.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/ownership.hpp"
@@ -162,6 +163,7 @@ private:
     std::shared_ptr<Cache> cache_;
 };
 
+#if ODO_REPO_DEFINITIONS
 // The operators one path attributes to. Each call scans the include graph afresh when a header
 // needs it; attribute_paths or an Attribution object share one scan across many paths.
 inline OperatorSet operators_for_path(std::string_view path, const OperatorSet& ops,
@@ -181,5 +183,6 @@ inline std::map<std::string, OperatorSet> attribute_paths(const std::vector<std:
         out[normalize_path(path)] = attribution.operators_for_path(path);
     return out;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

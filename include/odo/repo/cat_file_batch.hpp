@@ -1,6 +1,7 @@
 #pragma once
 // The `git cat-file --batch` protocol, apart from the process that speaks it, so the reader can be
 // tested and fuzzed without git.
+#include "odo/core/linkage.hpp"
 #include <cstddef>
 #include <functional>
 #include <map>
@@ -17,7 +18,9 @@ using CatFileObjects = std::map<std::string, std::optional<std::string>>;
 
 // The batch's standard input: one spec per line. nullopt when a spec holds a line break, since
 // git would read it as two requests and every later answer would be attributed to the wrong spec.
-inline std::optional<std::string> cat_file_batch_input(const std::vector<std::string>& specs) {
+ODO_API std::optional<std::string> cat_file_batch_input(const std::vector<std::string>& specs);
+#if ODO_REPO_DEFINITIONS
+ODO_API std::optional<std::string> cat_file_batch_input(const std::vector<std::string>& specs) {
     std::string input;
     for (const std::string& spec : specs) {
         if (spec.find_first_of("\r\n") != std::string::npos)
@@ -26,6 +29,7 @@ inline std::optional<std::string> cat_file_batch_input(const std::vector<std::st
     }
     return input;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 namespace detail {
 
@@ -36,6 +40,7 @@ struct CatFileHeader {
     std::size_t size = 0;
 };
 
+#if ODO_REPO_DEFINITIONS
 inline std::optional<CatFileHeader> cat_file_header(std::string_view header) {
     const auto first = header.find(' ');
     const auto second = header.find(' ', first + 1);
@@ -53,6 +58,7 @@ inline std::optional<CatFileHeader> cat_file_header(std::string_view header) {
         size = size * 10 + static_cast<std::size_t>(digit - '0');
     return CatFileHeader{header.substr(0, first), size};
 }
+#endif // ODO_REPO_DEFINITIONS
 
 // One answer read from the front of `out`: its object id and contents (empty oid and no
 // contents for a missing or ambiguous spec) and how many bytes it took.
@@ -63,7 +69,9 @@ struct CatFileAnswer {
     std::size_t length = 0;
 };
 
-inline CatFileAnswer next_cat_file_answer(std::string_view out, const std::string& spec) {
+ODO_API CatFileAnswer next_cat_file_answer(std::string_view out, const std::string& spec);
+#if ODO_REPO_DEFINITIONS
+ODO_API CatFileAnswer next_cat_file_answer(std::string_view out, const std::string& spec) {
     using Shape = CatFileAnswer::Shape;
     const std::size_t eol = out.find('\n');
     if (eol == std::string_view::npos)
@@ -82,6 +90,7 @@ inline CatFileAnswer next_cat_file_answer(std::string_view out, const std::strin
         return {Shape::Foreign, {}, {}, 0};
     return {Shape::Complete, parsed->oid, out.substr(body, parsed->size), body + parsed->size + 1};
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace detail
 
@@ -89,8 +98,11 @@ inline CatFileAnswer next_cat_file_answer(std::string_view out, const std::strin
 // bytes of contents and a newline; "<spec> missing" or "<spec> ambiguous" for none. Reading stops
 // at the first answer of another shape, or cut short: that spec and the ones after it are absent,
 // never paired with an answer that may belong to another spec.
-inline CatFileObjects parse_cat_file_batch(std::string_view out,
-                                           const std::vector<std::string>& specs) {
+ODO_API CatFileObjects parse_cat_file_batch(std::string_view out,
+                                            const std::vector<std::string>& specs);
+#if ODO_REPO_DEFINITIONS
+ODO_API CatFileObjects parse_cat_file_batch(std::string_view out,
+                                            const std::vector<std::string>& specs) {
     CatFileObjects result;
     for (const std::string& spec : specs) {
         const detail::CatFileAnswer answer = detail::next_cat_file_answer(out, spec);
@@ -102,6 +114,7 @@ inline CatFileObjects parse_cat_file_batch(std::string_view out,
     }
     return result;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 // The same answers, handed over one at a time as they arrive, so a reader of many large
 // versions holds one of them at once. `feed` takes what arrived so far and erases the answers

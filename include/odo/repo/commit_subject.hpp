@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/repo/layout.hpp"
 
 #include <optional>
@@ -13,6 +14,7 @@ namespace odo::repo {
 
 namespace detail {
 
+#if ODO_REPO_DEFINITIONS
 inline bool is_subject_space(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
@@ -26,12 +28,17 @@ inline bool has_description_after(std::string_view subject, std::size_t colon) n
         ++i;
     return i < subject.size();
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace detail
 
 // The scope of "<type>(<scope>): <text>", where the scope holds no parentheses; nullopt when
 // the subject has another form.
-inline std::optional<std::string> subject_scope(std::string_view subject, std::string_view type) {
+ODO_API std::optional<std::string> subject_scope(std::string_view subject, std::string_view type);
+// "perf: ..." or "perf(<anything but ')'>): ...". The scope is not checked against the operator.
+ODO_API bool is_perf_subject(std::string_view subject, const Layout::Commits& commits);
+#if ODO_REPO_DEFINITIONS
+ODO_API std::optional<std::string> subject_scope(std::string_view subject, std::string_view type) {
     if (subject.substr(0, type.size()) != type || subject.size() <= type.size() ||
         subject[type.size()] != '(')
         return std::nullopt;
@@ -44,8 +51,7 @@ inline std::optional<std::string> subject_scope(std::string_view subject, std::s
     return std::string(subject.substr(open + 1, close - open - 1));
 }
 
-// "perf: ..." or "perf(<anything but ')'>): ...". The scope is not checked against the operator.
-inline bool is_perf_subject(std::string_view subject, const Layout::Commits& commits) {
+ODO_API bool is_perf_subject(std::string_view subject, const Layout::Commits& commits) {
     const std::string_view type = commits.perf_type;
     if (subject.substr(0, type.size()) != type)
         return false;
@@ -59,5 +65,6 @@ inline bool is_perf_subject(std::string_view subject, const Layout::Commits& com
     return colon < subject.size() && subject[colon] == ':' &&
            detail::has_description_after(subject, colon);
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

@@ -1,6 +1,7 @@
 #pragma once
 // HOST-ONLY: runs git as a child process. Never include from a .cu file.
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/process.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/cat_file_batch.hpp"
@@ -19,7 +20,13 @@ namespace odo::repo {
 // the command line, which overrides every config file (system, global, the repository's own):
 // signature checks print gpg output into `git log` and run `gpg.program`; fsmonitor, pagers and
 // external diff tools are programs; prefixes, colour, quoting and encoding change the bytes.
-inline std::vector<std::string> pinned_git_config() {
+ODO_API std::vector<std::string> pinned_git_config();
+// The environment git runs in: nothing inherited may point it at another repository, inject
+// configuration, prompt, page or diff through a program. The system and global config files
+// stay (the pins above override what matters), since `safe.directory` lives there.
+ODO_API std::map<std::string, std::optional<std::string>> pinned_git_environment();
+#if ODO_REPO_DEFINITIONS
+ODO_API std::vector<std::string> pinned_git_config() {
     std::vector<std::string> args;
     for (const char* setting :
          {"core.quotepath=off", "core.fsmonitor=false", "core.pager=cat",
@@ -30,10 +37,7 @@ inline std::vector<std::string> pinned_git_config() {
     return args;
 }
 
-// The environment git runs in: nothing inherited may point it at another repository, inject
-// configuration, prompt, page or diff through a program. The system and global config files
-// stay (the pins above override what matters), since `safe.directory` lives there.
-inline std::map<std::string, std::optional<std::string>> pinned_git_environment() {
+ODO_API std::map<std::string, std::optional<std::string>> pinned_git_environment() {
     std::map<std::string, std::optional<std::string>> env;
     for (const char* name : {"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
                              "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG",
@@ -48,6 +52,7 @@ inline std::map<std::string, std::optional<std::string>> pinned_git_environment(
     env["LC_ALL"] = "C";
     return env;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 // Read-only access to one git repository. Every call runs git with an argument vector, the
 // pinned configuration and a timeout. A git that ran and failed comes back as a value (empty

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
@@ -21,6 +22,7 @@ namespace odo::repo {
 
 namespace detail {
 
+#if ODO_REPO_DEFINITIONS
 // The operators an ownership decision may choose among. The operator under review is always
 // one of them, so a universe that lacks it cannot silently disown its files.
 inline OperatorSet candidates_with(const OperatorSet& ops, std::string_view op) {
@@ -38,9 +40,26 @@ inline bool is_alnum_text(std::string_view s) {
     return !s.empty() &&
            std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalnum(c) != 0; });
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace detail
 
+// "Implementation changed" for the evidence gates and commit hygiene: the operator's binding
+// source or one of its kernels.
+ODO_API bool is_op_implementation(std::string_view path, const OperatorPaths& op,
+                                  const OperatorSet& ops, const Layout& layout);
+// Whether a file under the tests directory is an `op`-specific test: its flattened stem, less
+// the first test-name prefix it starts with ("testop", else "test"), has `op` as its longest
+// operator prefix. TestOpBoxBlur.cpp and test_opboxblur.py both belong to boxblur.
+ODO_API bool is_op_test(std::string_view path, std::string_view op, const OperatorSet& ops,
+                        const Layout& layout);
+// The operators whose performance a change set targets (operator-scope gate): a known
+// operator's bench config, its binding source, or a private kernel named for it by longest
+// prefix. Everything else, including shared legacy kernels, is ignored, so work on a shared
+// kernel does not look like a multi-operator campaign.
+ODO_API OperatorSet changed_perf_operators(const std::vector<std::string>& paths,
+                                           const OperatorSet& ops, const Layout& layout);
+#if ODO_REPO_DEFINITIONS
 // Whether a file is one of `op`'s kernels: a registered shared kernel source of `op`, or a
 // file under the private directory whose name (without the kernel prefix, for files outside
 // the legacy directory) has `op` as its longest operator prefix.
@@ -61,19 +80,13 @@ inline bool is_op_kernel(std::string_view path, std::string_view op, const Opera
     return detail::longest_prefix_is(text::flat(stem), op, ops);
 }
 
-// "Implementation changed" for the evidence gates and commit hygiene: the operator's binding
-// source or one of its kernels.
-inline bool is_op_implementation(std::string_view path, const OperatorPaths& op,
-                                 const OperatorSet& ops, const Layout& layout) {
+ODO_API bool is_op_implementation(std::string_view path, const OperatorPaths& op,
+                                  const OperatorSet& ops, const Layout& layout) {
     return path == op.pybind || is_op_kernel(path, op.op, ops, layout);
 }
 
-// The operators whose performance a change set targets (operator-scope gate): a known
-// operator's bench config, its binding source, or a private kernel named for it by longest
-// prefix. Everything else, including shared legacy kernels, is ignored, so work on a shared
-// kernel does not look like a multi-operator campaign.
-inline OperatorSet changed_perf_operators(const std::vector<std::string>& paths,
-                                          const OperatorSet& ops, const Layout& layout) {
+ODO_API OperatorSet changed_perf_operators(const std::vector<std::string>& paths,
+                                           const OperatorSet& ops, const Layout& layout) {
     OperatorSet touched;
     const std::string config_template = bench_config_template(layout);
     const std::string& prefix = layout.attribution.kernel_prefix;
@@ -97,11 +110,8 @@ inline OperatorSet changed_perf_operators(const std::vector<std::string>& paths,
     return touched;
 }
 
-// Whether a file under the tests directory is an `op`-specific test: its flattened stem, less
-// the first test-name prefix it starts with ("testop", else "test"), has `op` as its longest
-// operator prefix. TestOpBoxBlur.cpp and test_opboxblur.py both belong to boxblur.
-inline bool is_op_test(std::string_view path, std::string_view op, const OperatorSet& ops,
-                       const Layout& layout) {
+ODO_API bool is_op_test(std::string_view path, std::string_view op, const OperatorSet& ops,
+                        const Layout& layout) {
     if (!is_under(path, layout.paths.tests_dir))
         return false;
     std::string key = text::flat(file_stem(path));
@@ -113,5 +123,6 @@ inline bool is_op_test(std::string_view path, std::string_view op, const Operato
     }
     return detail::longest_prefix_is(key, op, ops);
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

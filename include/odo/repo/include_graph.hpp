@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/file.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/path_text.hpp"
 #include "odo/repo/repo_path.hpp"
@@ -19,7 +20,9 @@ namespace odo::repo {
 
 // The targets of the quoted #include directives of a C/C++ source ("…" only: <…> names a
 // system or toolkit header, which no operator owns).
-inline std::vector<std::string> quoted_includes(std::string_view source) {
+ODO_API std::vector<std::string> quoted_includes(std::string_view source);
+#if ODO_REPO_DEFINITIONS
+ODO_API std::vector<std::string> quoted_includes(std::string_view source) {
     std::vector<std::string> targets;
     for (std::string_view line : text::lines(source)) {
         auto skip_blanks = [&] {
@@ -43,6 +46,7 @@ inline std::vector<std::string> quoted_includes(std::string_view source) {
     }
     return targets;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 // Who includes whom among the sources under some roots of a repository. Quoted includes are
 // resolved relative to the including file's directory, as the compiler's first lookup does.

@@ -2,6 +2,7 @@
 // The entry points an operator library offers, and so which benchmark drivers time it. In the
 // repository layer because the layout profile declares them (Layout::languages); light, because
 // every benchmark body sees a Language (`State::language()`).
+#include "odo/core/linkage.hpp"
 #include <array>
 #include <optional>
 #include <string>
@@ -25,12 +26,15 @@ constexpr std::string_view display_name(Language language) noexcept {
     return language == Language::Cpp ? "C++" : "Python";
 }
 
-inline std::optional<Language> parse_language(std::string_view text) noexcept {
+ODO_API std::optional<Language> parse_language(std::string_view text) noexcept;
+#if ODO_REPO_DEFINITIONS
+ODO_API std::optional<Language> parse_language(std::string_view text) noexcept {
     for (Language language : languages)
         if (to_string(language) == text)
             return language;
     return std::nullopt;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 // The languages a library declares. The C++ API is always one of them: operators are found by
 // their public C header. A Python binding is optional: CV-CUDA has one (the default), a C++-only
@@ -60,11 +64,14 @@ private:
 };
 
 // The members' spellings, as a layout file lists them: ["cpp", "python"].
-inline std::vector<std::string> language_names(LanguageSet set) {
+ODO_API std::vector<std::string> language_names(LanguageSet set);
+#if ODO_REPO_DEFINITIONS
+ODO_API std::vector<std::string> language_names(LanguageSet set) {
     std::vector<std::string> names;
     for (Language language : set)
         names.emplace_back(to_string(language));
     return names;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

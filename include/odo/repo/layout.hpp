@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/repo/language.hpp"
 #include "odo/repo/path_template.hpp"
 
@@ -201,15 +202,18 @@ struct Layout {
     static Layout cvcuda() { return {}; }
 };
 
+// Files named for exactly one operator's benchmark; a change to one moves only that operator.
+ODO_API std::vector<std::string> per_operator_bench_templates(const Layout& layout);
+#if ODO_REPO_DEFINITIONS
 // The bench config template, "bench/config/operators/{name}.json".
 inline std::string bench_config_template(const Layout& layout) {
     return std::string(trim_trailing_slashes(layout.paths.bench_config_dir)) + "/" +
            layout.paths.bench_config_file;
 }
 
-// Files named for exactly one operator's benchmark; a change to one moves only that operator.
-inline std::vector<std::string> per_operator_bench_templates(const Layout& layout) {
+ODO_API std::vector<std::string> per_operator_bench_templates(const Layout& layout) {
     return {bench_config_template(layout), layout.paths.bench_py, layout.paths.bench_cpp};
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

@@ -3,6 +3,7 @@
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/repo_path.hpp"
@@ -131,6 +132,7 @@ private:
     std::string source_;
 };
 
+#if ODO_REPO_DEFINITIONS
 inline std::string field_name(std::string_view group, std::string_view key) {
     return std::string(group) + "." + std::string(key);
 }
@@ -187,6 +189,7 @@ inline void require_contained(const LayoutReader& reader, const std::string& fie
         require_contained(reader, field, paths);
     }
 }
+#endif // ODO_REPO_DEFINITIONS
 
 // The path fields naming Python files, which a library without a binding does not have.
 template <class L>
@@ -200,6 +203,7 @@ auto python_paths(L& layout) {
     }};
 }
 
+#if ODO_REPO_DEFINITIONS
 // A non-empty list of distinct known languages, "cpp" among them: every operator has the C++
 // API its public header declares; a Python binding is optional.
 inline LanguageSet read_languages(const boost::json::value& v, const LayoutReader& reader) {
@@ -297,9 +301,16 @@ inline void validate_layout(const Layout& layout, const LayoutReader& reader) {
             if (!value->empty())
                 reader.fail(field, "must be \"\": \"languages\" declares no Python binding");
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace detail
 
+ODO_API Layout load_layout(const std::filesystem::path& file);
+// The layout of the repository at `repo_root`: the explicit file when one is given, else its
+// odo-layout.json when present, else the built-in CV-CUDA profile.
+ODO_API Layout layout_for_repository(const std::filesystem::path& repo_root,
+                                     const std::optional<std::filesystem::path>& layout_file = {});
+#if ODO_REPO_DEFINITIONS
 // Reads a layout file's text over the CV-CUDA defaults. InputError names `source` and the field:
 // `odo-layout.json: field "paths.binding" must be a string`.
 inline Layout parse_layout(std::string_view text, std::string_view source) {
@@ -328,14 +339,12 @@ inline Layout parse_layout(std::string_view text, std::string_view source) {
     return layout;
 }
 
-inline Layout load_layout(const std::filesystem::path& file) {
+ODO_API Layout load_layout(const std::filesystem::path& file) {
     return parse_layout(read_file(file), file.string());
 }
 
-// The layout of the repository at `repo_root`: the explicit file when one is given, else its
-// odo-layout.json when present, else the built-in CV-CUDA profile.
-inline Layout layout_for_repository(const std::filesystem::path& repo_root,
-                                    const std::optional<std::filesystem::path>& layout_file = {}) {
+ODO_API Layout layout_for_repository(const std::filesystem::path& repo_root,
+                                     const std::optional<std::filesystem::path>& layout_file) {
     if (layout_file)
         return load_layout(*layout_file);
     if (auto text = try_read_repo_file(repo_root, layout_file_name))
@@ -356,5 +365,6 @@ inline boost::json::object layout_to_json(const Layout& layout) {
                                   });
     return doc;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/file.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/ownership.hpp"
@@ -26,6 +27,7 @@ struct DiscoveredOperator {
 
 namespace detail {
 
+#if ODO_REPO_DEFINITIONS
 // The file names in `dir` (relative to the root) that are regular files, sorted byte-wise.
 inline std::vector<std::string> sorted_file_names(const std::filesystem::path& repo_root,
                                                   std::string_view dir) {
@@ -50,13 +52,17 @@ inline bool exists_in(const std::filesystem::path& repo_root, std::string_view p
 inline std::string join_path(std::string_view dir, std::string_view name) {
     return dir.empty() ? std::string(name) : std::string(dir) + "/" + std::string(name);
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace detail
 
 // Every operator of the library: the files in the c_api template's directory whose names fit its
 // pattern ("Op{Name}.h"), except c_api_excluded ("Operator.h"), sorted by file name.
-inline std::vector<DiscoveredOperator> discover_operators(const std::filesystem::path& repo_root,
-                                                          const Layout& layout) {
+ODO_API std::vector<DiscoveredOperator> discover_operators(const std::filesystem::path& repo_root,
+                                                           const Layout& layout);
+#if ODO_REPO_DEFINITIONS
+ODO_API std::vector<DiscoveredOperator> discover_operators(const std::filesystem::path& repo_root,
+                                                           const Layout& layout) {
     const std::string_view tpl = layout.paths.c_api;
     const std::string_view dir = template_directory(tpl);
     const std::string_view pattern = file_name(tpl);
@@ -118,6 +124,7 @@ inline std::string python_name(std::string_view binding_text, std::string_view o
     }
     return best;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 // One operator's files, repository-relative (review-refactor.md §1.3, gates.md §6).
 struct OperatorPaths {
@@ -138,6 +145,7 @@ struct OperatorPaths {
 
 namespace detail {
 
+#if ODO_REPO_DEFINITIONS
 // The operator's private sources: its own files, the legacy kernels it owns by longest prefix,
 // then its registered shared kernels, each once and only when present.
 inline std::vector<std::string> private_sources(const std::filesystem::path& repo_root,
@@ -163,13 +171,20 @@ inline std::vector<std::string> private_sources(const std::filesystem::path& rep
             add(path);
     return priv;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace detail
 
+ODO_API bool operator_exists(const OperatorPaths& paths) noexcept;
 // Resolves a user's operator argument, in any case, to its files. An unknown operator does not
 // fail here: it gets the paths it would have, none of which exist (see operator_exists).
-inline OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
-                                      std::string_view argument) {
+ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
+                                       std::string_view argument);
+// The one-line message a driver prints when the operator is unknown.
+ODO_API std::string unknown_operator_message(const OperatorPaths& paths, const Layout& layout);
+#if ODO_REPO_DEFINITIONS
+ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
+                                       std::string_view argument) {
     OperatorPaths p;
     const std::string arg(text::strip(argument));
     p.op = text::lower(arg);
@@ -204,16 +219,16 @@ inline OperatorPaths resolve_operator(const std::filesystem::path& repo_root, co
     return p;
 }
 
-inline bool operator_exists(const OperatorPaths& paths) noexcept {
+ODO_API bool operator_exists(const OperatorPaths& paths) noexcept {
     return paths.discovered;
 }
 
-// The one-line message a driver prints when the operator is unknown.
-inline std::string unknown_operator_message(const OperatorPaths& paths, const Layout& layout) {
+ODO_API std::string unknown_operator_message(const OperatorPaths& paths, const Layout& layout) {
     const std::string pattern = expand(layout.paths.c_api, {"*", "*", "*"});
     return "unknown operator \"" + paths.operator_name + "\": no public header " + paths.header +
            " (operators are the files " + pattern + ")";
 }
+#endif // ODO_REPO_DEFINITIONS
 
 // The header-derived and manifest-derived operator lists must agree (review-refactor.md §7.29);
 // what each has that the other lacks.
@@ -223,6 +238,7 @@ struct OperatorListDifference {
     bool empty() const noexcept { return only_in_headers.empty() && only_in_manifest.empty(); }
 };
 
+#if ODO_REPO_DEFINITIONS
 inline OperatorListDifference compare_operator_lists(const OperatorSet& from_headers,
                                                      const OperatorSet& from_manifest) {
     OperatorListDifference diff;
@@ -232,5 +248,6 @@ inline OperatorListDifference compare_operator_lists(const OperatorSet& from_hea
                         from_headers.end(), std::back_inserter(diff.only_in_manifest));
     return diff;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <algorithm>
@@ -14,6 +15,12 @@ namespace odo::repo {
 // manifest's keys; review-style resolution takes it from the public headers.
 using OperatorSet = std::set<std::string>;
 
+// The operator a file name body names exactly (review-refactor.md §4.3, `_exact_owner`): its
+// flattened text is an operator, or is one after removing the longest name suffix it ends with
+// (only that one suffix is tried). No prefix search: "resize_experimental" names nothing.
+ODO_API std::optional<std::string> exact_owner(std::string_view body, const OperatorSet& ops,
+                                               const std::vector<std::string>& name_suffixes);
+#if ODO_REPO_DEFINITIONS
 // The longest operator whose name starts `key`, or nullopt. `key` is already flattened.
 inline std::optional<std::string> longest_prefix_operator(std::string_view key,
                                                           const OperatorSet& ops) {
@@ -40,11 +47,8 @@ inline bool legacy_belongs(std::string_view file_stem, std::string_view op,
     });
 }
 
-// The operator a file name body names exactly (review-refactor.md §4.3, `_exact_owner`): its
-// flattened text is an operator, or is one after removing the longest name suffix it ends with
-// (only that one suffix is tried). No prefix search: "resize_experimental" names nothing.
-inline std::optional<std::string> exact_owner(std::string_view body, const OperatorSet& ops,
-                                              const std::vector<std::string>& name_suffixes) {
+ODO_API std::optional<std::string> exact_owner(std::string_view body, const OperatorSet& ops,
+                                               const std::vector<std::string>& name_suffixes) {
     if (std::string key = text::flat(body); ops.count(key))
         return key;
     std::vector<std::string> longest_first = name_suffixes;
@@ -61,5 +65,6 @@ inline std::optional<std::string> exact_owner(std::string_view body, const Opera
     }
     return std::nullopt;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

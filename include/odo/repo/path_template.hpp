@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/repo/path_text.hpp"
 
 #include <optional>
@@ -26,6 +27,7 @@ struct Placeholder {
     std::string_view key;
 };
 
+#if ODO_REPO_DEFINITIONS
 inline bool is_placeholder_char(char c) noexcept {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
@@ -43,9 +45,16 @@ inline std::vector<Placeholder> placeholders(std::string_view tpl) {
     }
     return out;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace detail
 
+ODO_API std::string expand(std::string_view tpl, const PlaceholderValues& values);
+// What the placeholder of a one-placeholder template stands for in `path`, or nullopt when the
+// path does not fit: "bench/cpp/ops/Bench{Name}.cpp" matches "bench/cpp/ops/BenchFlip.cpp" with
+// "Flip". The match is one non-empty file-name part, never a directory.
+ODO_API std::optional<std::string_view> match_template(std::string_view tpl, std::string_view path);
+#if ODO_REPO_DEFINITIONS
 inline bool is_known_placeholder(std::string_view key) noexcept {
     return key == "Name" || key == "name" || key == "py";
 }
@@ -62,7 +71,7 @@ inline std::size_t placeholder_count(std::string_view tpl) {
     return detail::placeholders(tpl).size();
 }
 
-inline std::string expand(std::string_view tpl, const PlaceholderValues& values) {
+ODO_API std::string expand(std::string_view tpl, const PlaceholderValues& values) {
     std::string out;
     std::size_t done = 0;
     for (const auto& ph : detail::placeholders(tpl)) {
@@ -89,10 +98,8 @@ inline bool placeholder_in_file_name(std::string_view tpl) {
     return phs.size() == 1 && (slash == std::string_view::npos || phs.front().begin > slash);
 }
 
-// What the placeholder of a one-placeholder template stands for in `path`, or nullopt when the
-// path does not fit: "bench/cpp/ops/Bench{Name}.cpp" matches "bench/cpp/ops/BenchFlip.cpp" with
-// "Flip". The match is one non-empty file-name part, never a directory.
-inline std::optional<std::string_view> match_template(std::string_view tpl, std::string_view path) {
+ODO_API std::optional<std::string_view> match_template(std::string_view tpl,
+                                                       std::string_view path) {
     const auto phs = detail::placeholders(tpl);
     if (phs.size() != 1)
         return std::nullopt;
@@ -113,5 +120,6 @@ inline std::string_view template_directory(std::string_view tpl) noexcept {
     const auto slash = tpl.rfind('/');
     return slash == std::string_view::npos ? std::string_view{} : tpl.substr(0, slash);
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

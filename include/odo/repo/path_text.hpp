@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <string>
@@ -9,9 +10,22 @@ namespace odo::repo {
 // Repository paths are handled as text, '/'-separated and relative to the root, exactly as git
 // prints them, so that the same path compares equal whatever produced it.
 
+// The file name without its last extension (Python's Path.stem): "filter_var_shape.cu" ->
+// "filter_var_shape"; a leading dot does not start an extension.
+ODO_API std::string_view file_stem(std::string_view path) noexcept;
+ODO_API std::string_view trim_trailing_slashes(std::string_view dir) noexcept;
+// Whether `path` lies inside directory `dir`, at any depth.
+ODO_API bool is_under(std::string_view path, std::string_view dir) noexcept;
+ODO_API std::string_view file_extension(std::string_view path) noexcept;
+ODO_API std::string_view file_name(std::string_view path) noexcept;
 // Step 1 of the attribution rules: backslashes become '/', surrounding whitespace goes, a
 // leading "./" is removed repeatedly, then leading '/' are stripped.
-inline std::string normalize_path(std::string_view path) {
+ODO_API std::string normalize_path(std::string_view path);
+// A table key names one file exactly, every file below a directory (key ends in '/'), or the
+// files matching a wildcard pattern.
+ODO_API bool path_key_matches(std::string_view key, std::string_view path) noexcept;
+#if ODO_REPO_DEFINITIONS
+ODO_API std::string normalize_path(std::string_view path) {
     std::string p(path);
     for (char& c : p)
         if (c == '\\')
@@ -23,32 +37,29 @@ inline std::string normalize_path(std::string_view path) {
     return p;
 }
 
-inline std::string_view file_name(std::string_view path) noexcept {
+ODO_API std::string_view file_name(std::string_view path) noexcept {
     const auto slash = path.rfind('/');
     return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
-// The file name without its last extension (Python's Path.stem): "filter_var_shape.cu" ->
-// "filter_var_shape"; a leading dot does not start an extension.
-inline std::string_view file_stem(std::string_view path) noexcept {
+ODO_API std::string_view file_stem(std::string_view path) noexcept {
     const std::string_view name = file_name(path);
     const auto dot = name.rfind('.');
     return dot == std::string_view::npos || dot == 0 ? name : name.substr(0, dot);
 }
 
-inline std::string_view file_extension(std::string_view path) noexcept {
+ODO_API std::string_view file_extension(std::string_view path) noexcept {
     const std::string_view name = file_name(path);
     return name.substr(file_stem(name).size());
 }
 
-inline std::string_view trim_trailing_slashes(std::string_view dir) noexcept {
+ODO_API std::string_view trim_trailing_slashes(std::string_view dir) noexcept {
     while (!dir.empty() && dir.back() == '/')
         dir.remove_suffix(1);
     return dir;
 }
 
-// Whether `path` lies inside directory `dir`, at any depth.
-inline bool is_under(std::string_view path, std::string_view dir) noexcept {
+ODO_API bool is_under(std::string_view path, std::string_view dir) noexcept {
     dir = trim_trailing_slashes(dir);
     return !dir.empty() && path.size() > dir.size() + 1 && text::starts_with(path, dir) &&
            path[dir.size()] == '/';
@@ -89,14 +100,13 @@ inline bool has_wildcard(std::string_view pattern) noexcept {
     return pattern.find_first_of("*?") != std::string_view::npos;
 }
 
-// A table key names one file exactly, every file below a directory (key ends in '/'), or the
-// files matching a wildcard pattern.
-inline bool path_key_matches(std::string_view key, std::string_view path) noexcept {
+ODO_API bool path_key_matches(std::string_view key, std::string_view path) noexcept {
     if (!key.empty() && key.back() == '/')
         return text::starts_with(path, key);
     if (has_wildcard(key))
         return glob_match(key, path);
     return key == path;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

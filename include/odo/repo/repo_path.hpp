@@ -4,6 +4,7 @@
 // a working-tree file by the gates goes through here.
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -12,6 +13,7 @@
 
 namespace odo::repo {
 
+#if ODO_REPO_DEFINITIONS
 // Whether a '/'-separated path is relative and has no ".." component, so that it names a place
 // inside whatever directory it is joined to (links aside). Backslashes count as separators too.
 inline bool is_contained_path_text(std::string_view path) noexcept {
@@ -26,9 +28,11 @@ inline bool is_contained_path_text(std::string_view path) noexcept {
     }
     return true;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 namespace detail {
 
+#if ODO_REPO_DEFINITIONS
 // Whether `inner` is `outer` or lies below it; both canonical.
 inline bool is_within(const std::filesystem::path& inner, const std::filesystem::path& outer) {
     auto i = inner.begin();
@@ -39,13 +43,24 @@ inline bool is_within(const std::filesystem::path& inner, const std::filesystem:
             return false;
     return true;
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace detail
 
 // Where `relative` leads under the repository `root`, every symbolic link followed; nullopt when
 // it is absolute or leads outside the root's canonical location. A missing tail is resolved
 // lexically, so a path that does not exist yet still gets an answer.
-inline std::optional<std::filesystem::path>
+ODO_API std::optional<std::filesystem::path>
+resolve_repo_path(const std::filesystem::path& root, const std::filesystem::path& relative);
+// The location of the repository path `relative` to read from, links resolved. InputError when it
+// leads outside the repository: such a path is refused, never read.
+ODO_API std::filesystem::path repo_file_path(const std::filesystem::path& root,
+                                             const std::filesystem::path& relative);
+// The bytes of the repository file `relative`, or nullopt when it is missing or unreadable.
+ODO_API std::optional<std::string> try_read_repo_file(const std::filesystem::path& root,
+                                                      const std::filesystem::path& relative);
+#if ODO_REPO_DEFINITIONS
+ODO_API std::optional<std::filesystem::path>
 resolve_repo_path(const std::filesystem::path& root, const std::filesystem::path& relative) {
     namespace fs = std::filesystem;
     if (relative.has_root_path())
@@ -60,10 +75,8 @@ resolve_repo_path(const std::filesystem::path& root, const std::filesystem::path
     return resolved;
 }
 
-// The location of the repository path `relative` to read from, links resolved. InputError when it
-// leads outside the repository: such a path is refused, never read.
-inline std::filesystem::path repo_file_path(const std::filesystem::path& root,
-                                            const std::filesystem::path& relative) {
+ODO_API std::filesystem::path repo_file_path(const std::filesystem::path& root,
+                                             const std::filesystem::path& relative) {
     if (auto resolved = resolve_repo_path(root, relative))
         return *std::move(resolved);
     throw InputError(relative.generic_string() +
@@ -71,10 +84,10 @@ inline std::filesystem::path repo_file_path(const std::filesystem::path& root,
                      "link); odo reads only files inside it");
 }
 
-// The bytes of the repository file `relative`, or nullopt when it is missing or unreadable.
-inline std::optional<std::string> try_read_repo_file(const std::filesystem::path& root,
-                                                     const std::filesystem::path& relative) {
+ODO_API std::optional<std::string> try_read_repo_file(const std::filesystem::path& root,
+                                                      const std::filesystem::path& relative) {
     return try_read_file(repo_file_path(root, relative));
 }
+#endif // ODO_REPO_DEFINITIONS
 
 } // namespace odo::repo

@@ -4,6 +4,7 @@
 #include "odo/core/file.hpp"
 #include "odo/core/finding.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 #include "odo/review/support_info.hpp"
@@ -35,8 +36,13 @@ struct BenchConfigInput {
 
 // The problem review has with a config that loaded: the old flat shape or no configs; "" when
 // review can judge it.
-inline std::string bench_config_shape_problem(const surface::BenchConfig& config,
-                                              const std::string& source) {
+ODO_API std::string bench_config_shape_problem(const surface::BenchConfig& config,
+                                               const std::string& source);
+// Review's input from a config already loaded, which it takes over when it can judge it.
+ODO_API BenchConfigInput bench_config_input_of(std::string source, surface::BenchConfig config);
+#if ODO_REVIEW_DEFINITIONS
+ODO_API std::string bench_config_shape_problem(const surface::BenchConfig& config,
+                                               const std::string& source) {
     if (config.old_shape)
         return source + ": old flat shape without a \"configs\" key; rewrite it as "
                         "{\"benchmark\": …, \"configs\": {…}}";
@@ -45,8 +51,7 @@ inline std::string bench_config_shape_problem(const surface::BenchConfig& config
     return {};
 }
 
-// Review's input from a config already loaded, which it takes over when it can judge it.
-inline BenchConfigInput bench_config_input_of(std::string source, surface::BenchConfig config) {
+ODO_API BenchConfigInput bench_config_input_of(std::string source, surface::BenchConfig config) {
     BenchConfigInput input{std::move(source), std::nullopt, {}};
     input.problem = bench_config_shape_problem(config, input.source);
     if (input.problem.empty())
@@ -73,9 +78,11 @@ inline BenchConfigInput read_bench_config_input(const std::filesystem::path& pat
         return parse_bench_config_input(*text, path.string());
     return {path.string(), std::nullopt, path.string() + ": missing or unreadable"};
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 namespace detail {
 
+#if ODO_REVIEW_DEFINITIONS
 inline Finding bench_finding(std::string_view id, Phase phase) {
     Finding f;
     f.id = id;
@@ -110,9 +117,11 @@ inline bool has_layout_axis(const boost::json::object& fields) {
     const auto* axes = fields.if_contains("string_axes");
     return axes && axes->is_object() && axes->get_object().contains("layout");
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REVIEW_DEFINITIONS
 // Config present, in the shape review reads, and every config tiered basic or advanced.
 inline Finding check_bench_config(const BenchConfigInput& input, Phase phase = Phase::Preflight) {
     Finding f = detail::bench_finding("BEN-4", phase);
@@ -165,9 +174,11 @@ inline Finding check_layout_axis(const BenchConfigInput& input, const SupportInf
                            "Add a truthful string_axes.layout axis (e.g. NHWC, NCHW) to these "
                            "configs");
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 namespace detail {
 
+#if ODO_REVIEW_DEFINITIONS
 // BEN-6's verdict for a planar operator whose FakePlanar cases pair correctly.
 inline Finding planar_layout_coverage(Finding f, const SupportInfo& support, bool has_native,
                                       bool has_fake) {
@@ -192,13 +203,22 @@ inline Finding planar_layout_coverage(Finding f, const SupportInfo& support, boo
                        : "Image-layout bench configs (NCHW; NCHW_FAKE N-A for var-shape-only op)",
                    evidence);
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
 // Native planar and FakePlanar coverage, in the exact decision order of §1.9.4: pairing issues
 // first, then the curated layout N-A, then the planar policy.
-inline Finding check_planar_coverage(const BenchConfigInput& input, const SupportInfo& support,
-                                     Phase phase = Phase::Preflight) {
+ODO_API Finding check_planar_coverage(const BenchConfigInput& input, const SupportInfo& support,
+                                      Phase phase = Phase::Preflight);
+// The bench checks of the optimization preflight, in report order.
+ODO_API std::vector<Finding> bench_domain_findings(const BenchConfigInput& input,
+                                                   const std::vector<std::string>& sku_stems,
+                                                   const SupportInfo& support,
+                                                   Phase phase = Phase::Preflight);
+#if ODO_REVIEW_DEFINITIONS
+ODO_API Finding check_planar_coverage(const BenchConfigInput& input, const SupportInfo& support,
+                                      Phase phase) {
     Finding f = detail::bench_finding("BEN-6", phase);
     if (!input.config)
         return detail::not_evaluable(std::move(f), input);
@@ -274,14 +294,13 @@ inline Finding check_baseline_completeness(const BenchConfigInput& input,
                            "bench/_internal/update_baseline.py (never fabricate baselines)");
 }
 
-// The bench checks of the optimization preflight, in report order.
-inline std::vector<Finding> bench_domain_findings(const BenchConfigInput& input,
-                                                  const std::vector<std::string>& sku_stems,
-                                                  const SupportInfo& support,
-                                                  Phase phase = Phase::Preflight) {
+ODO_API std::vector<Finding> bench_domain_findings(const BenchConfigInput& input,
+                                                   const std::vector<std::string>& sku_stems,
+                                                   const SupportInfo& support, Phase phase) {
     return {check_bench_config(input, phase), check_layout_axis(input, support, phase),
             check_planar_coverage(input, support, phase),
             check_baseline_completeness(input, sku_stems, phase)};
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace odo::review

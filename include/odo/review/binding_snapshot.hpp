@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/review/source_text.hpp"
@@ -30,12 +31,15 @@ struct BindingGrammar {
     std::string docstring_delimiter = "pbdoc";             // R"pbdoc(...)pbdoc"
 };
 
-inline BindingGrammar binding_grammar(const repo::Layout& layout, std::string_view operator_name) {
+ODO_API BindingGrammar binding_grammar(const repo::Layout& layout, std::string_view operator_name);
+#if ODO_REVIEW_DEFINITIONS
+ODO_API BindingGrammar binding_grammar(const repo::Layout& layout, std::string_view operator_name) {
     BindingGrammar g;
     g.export_function = "ExportOp" + std::string(operator_name);
     g.def_call = layout.grammar.binding_def_call;
     return g;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 // (name, text) pairs: a bound symbol and its signature, or an alias and its target, each
 // whitespace-normalized.
@@ -60,6 +64,8 @@ struct SnapshotResult {
 
 namespace detail {
 
+ODO_API bool contains_word(std::string_view s, std::string_view word);
+#if ODO_REVIEW_DEFINITIONS
 // Python's " ".join(s.split()).
 inline std::string normalize_space(std::string_view s) {
     std::string out;
@@ -77,7 +83,7 @@ inline bool word_at(std::string_view s, std::size_t at, std::string_view word) {
            (at + word.size() >= s.size() || !is_identifier_char(s[at + word.size()]));
 }
 
-inline bool contains_word(std::string_view s, std::string_view word) {
+ODO_API bool contains_word(std::string_view s, std::string_view word) {
     for (auto at = s.find(word); at != std::string_view::npos; at = s.find(word, at + 1))
         if (word_at(s, at, word))
             return true;
@@ -207,10 +213,12 @@ inline std::vector<std::string> definitions(std::string_view code, std::string_v
     }
     return found;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 // Alias definitions by name; nullopt marks a definition that cannot be resolved.
 using AliasTable = std::map<std::string, std::vector<std::optional<std::string>>>;
 
+#if ODO_REVIEW_DEFINITIONS
 // `using Name = target;` definitions. A target without ';', or holding braces, is unresolved.
 inline void add_using_aliases(std::string_view code, AliasTable& table) {
     for (auto at = code.find("using"); at != std::string_view::npos;
@@ -352,6 +360,7 @@ inline std::optional<std::string> add_typedefs(std::string_view code, AliasTable
     }
     return std::nullopt;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 // The aliases reachable from the signatures, following alias targets transitively; the problem
 // when one of them has no single resolvable definition or the chain has a cycle.
@@ -395,15 +404,22 @@ private:
     std::map<std::string, std::string> resolved_;
 };
 
+#if ODO_REVIEW_DEFINITIONS
 inline SnapshotResult unsafe(std::string problem) {
     return {std::nullopt, std::move(problem)};
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
 // The snapshot of one revision of a binding source. Comments count nowhere: they are blanked
 // before definitions and aliases are read, and dropped from the registration text.
-inline SnapshotResult binding_api_snapshot(std::string_view source, const BindingGrammar& g) {
+ODO_API SnapshotResult binding_api_snapshot(std::string_view source, const BindingGrammar& g);
+// The parts in which two snapshots differ, in the reference's words and order.
+ODO_API std::vector<std::string> snapshot_differences(const BindingSnapshot& before,
+                                                      const BindingSnapshot& after);
+#if ODO_REVIEW_DEFINITIONS
+ODO_API SnapshotResult binding_api_snapshot(std::string_view source, const BindingGrammar& g) {
     if (text::strip(source).empty())
         return detail::unsafe("the binding source is empty");
     const std::vector<std::size_t> bodies = detail::export_bodies(source, g);
@@ -453,9 +469,8 @@ inline SnapshotResult binding_api_snapshot(std::string_view source, const Bindin
     return {std::move(snapshot), ""};
 }
 
-// The parts in which two snapshots differ, in the reference's words and order.
-inline std::vector<std::string> snapshot_differences(const BindingSnapshot& before,
-                                                     const BindingSnapshot& after) {
+ODO_API std::vector<std::string> snapshot_differences(const BindingSnapshot& before,
+                                                      const BindingSnapshot& after) {
     std::vector<std::string> parts;
     if (before.registration != after.registration)
         parts.emplace_back("m.def registration/arguments/defaults");
@@ -465,5 +480,6 @@ inline std::vector<std::string> snapshot_differences(const BindingSnapshot& befo
         parts.emplace_back("bound callable type alias(es)");
     return parts;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace odo::review

@@ -2,6 +2,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/repo_path.hpp"
@@ -36,6 +37,7 @@ namespace detail {
                      std::string(expected));
 }
 
+#if ODO_REVIEW_DEFINITIONS
 inline std::set<std::string> read_name_list(const boost::json::object& root, std::string_view field,
                                             std::string_view source) {
     std::set<std::string> names;
@@ -75,9 +77,14 @@ read_basic_expected(const boost::json::object& root, std::string_view source) {
     }
     return expected;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
+// The repository's curated data; empty when the file does not exist.
+ODO_API CuratedData load_curated_data(const std::filesystem::path& repo_root,
+                                      const repo::Layout& layout);
+#if ODO_REVIEW_DEFINITIONS
 // Reads the curated data text. Unknown keys (the "schema" tag, the "spdx" block) are ignored;
 // wrong types and invalid JSON raise InputError naming `source` and the field:
 // ".agents/tools/review_op_data.json: `varshape_only[1]` must be a string".
@@ -95,14 +102,14 @@ inline CuratedData parse_curated_data(std::string_view text, std::string_view so
     return data;
 }
 
-// The repository's curated data; empty when the file does not exist.
-inline CuratedData load_curated_data(const std::filesystem::path& repo_root,
-                                     const repo::Layout& layout) {
+ODO_API CuratedData load_curated_data(const std::filesystem::path& repo_root,
+                                      const repo::Layout& layout) {
     const std::string& path = layout.paths.curated_data;
     if (path.empty())
         return {};
     const auto text = repo::try_read_repo_file(repo_root, path);
     return text ? parse_curated_data(*text, path) : CuratedData{};
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace odo::review

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <cctype>
@@ -15,7 +16,9 @@ namespace detail {
 
 // The text after the first "Limitations:" up to a line starting "* Input/Output dependency" or
 // the first "*/", whichever comes first; the whole header when either end is missing.
-inline std::string_view limitations_block(std::string_view header) {
+ODO_API std::string_view limitations_block(std::string_view header);
+#if ODO_REVIEW_DEFINITIONS
+ODO_API std::string_view limitations_block(std::string_view header) {
     constexpr std::string_view start_token = "Limitations:";
     const auto start = header.find(start_token);
     if (start == std::string_view::npos)
@@ -88,9 +91,11 @@ inline bool mentions_planar_prose(std::string_view region) {
     }
     return false;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REVIEW_DEFINITIONS
 // The declared input layouts, a subset of {HW, NHW, HWC, NHWC, CHW, NCHW}.
 inline std::set<std::string> declared_input_layouts(std::string_view header) {
     const std::string_view region = detail::input_region(detail::limitations_block(header));
@@ -104,5 +109,6 @@ inline std::set<std::string> declared_input_layouts(std::string_view header) {
 inline bool declares_planar(const std::set<std::string>& layouts) {
     return layouts.count("NCHW") > 0 || layouts.count("CHW") > 0;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace odo::review

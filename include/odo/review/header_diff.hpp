@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <cstddef>
@@ -22,6 +23,7 @@ struct DiffLine {
 
 namespace detail {
 
+#if ODO_REVIEW_DEFINITIONS
 // "@@ -a[,b] +c[,d] @@ ..." -> the old and new line counts (b, d; 1 when omitted).
 inline std::optional<std::pair<std::size_t, std::size_t>> hunk_counts(std::string_view header) {
     auto range_count = [&](char sign) -> std::optional<std::size_t> {
@@ -49,13 +51,19 @@ inline std::optional<std::pair<std::size_t, std::size_t>> hunk_counts(std::strin
         return std::nullopt;
     return std::make_pair(*old_count, *new_count);
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
 // The added and removed lines of a unified diff (any number of files), read hunk by hunk with the
 // hunk's line counts, so content that begins with "--" or "++" is still a changed line and the
 // "---"/"+++" file headers never are (gates.md §8.20). nullopt when a hunk is malformed.
-inline std::optional<std::vector<DiffLine>> changed_lines(std::string_view patch) {
+ODO_API std::optional<std::vector<DiffLine>> changed_lines(std::string_view patch);
+// The changed lines that touch a signature, in diff order.
+ODO_API std::vector<DiffLine> signature_lines(const std::vector<DiffLine>& changed,
+                                              const std::vector<std::string>& tokens);
+#if ODO_REVIEW_DEFINITIONS
+ODO_API std::optional<std::vector<DiffLine>> changed_lines(std::string_view patch) {
     std::vector<DiffLine> out;
     std::size_t old_left = 0, new_left = 0;
     for (std::string_view line : text::lines(patch)) {
@@ -111,14 +119,14 @@ inline bool has_signature_token(std::string_view line, const std::vector<std::st
     return false;
 }
 
-// The changed lines that touch a signature, in diff order.
-inline std::vector<DiffLine> signature_lines(const std::vector<DiffLine>& changed,
-                                             const std::vector<std::string>& tokens) {
+ODO_API std::vector<DiffLine> signature_lines(const std::vector<DiffLine>& changed,
+                                              const std::vector<std::string>& tokens) {
     std::vector<DiffLine> out;
     for (const DiffLine& line : changed)
         if (has_signature_token(line.text, tokens))
             out.push_back(line);
     return out;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace odo::review

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <cstddef>
@@ -20,6 +21,7 @@ struct PlanarPolicy {
 
 namespace detail {
 
+#if ODO_REVIEW_DEFINITIONS
 // A header line without its comment decoration: leading blanks, then "/*…" or a run of '*',
 // then one blank.
 inline std::string_view undecorated(std::string_view line) {
@@ -33,9 +35,11 @@ inline std::string_view undecorated(std::string_view line) {
         line.remove_prefix(1);
     return line;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REVIEW_DEFINITIONS
 inline PlanarPolicy parse_planar_policy(std::string_view header) {
     constexpr std::string_view label = "Planar image layouts:";
     constexpr std::string_view reason_label = "Reason:";
@@ -75,5 +79,6 @@ inline PlanarPolicy parse_planar_policy(std::string_view header) {
         policy.error = "a planar inapplicability declaration requires a Reason";
     return policy;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace odo::review

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <algorithm>
@@ -13,7 +14,16 @@ namespace odo::review {
 
 namespace detail {
 
-inline bool is_identifier_char(char c) noexcept {
+ODO_API bool is_identifier_char(char c) noexcept;
+// The end of the identifier starting at s[i] (i itself when s[i] cannot start one).
+ODO_API std::size_t identifier_end(std::string_view s, std::size_t i);
+// The end of the string or character literal that opens at `open` (one past its closing quote,
+// or the end of the line when it is unterminated).
+ODO_API std::size_t quoted_literal_end(std::string_view s, std::size_t open);
+// The end of the raw string literal R"delim( ... )delim" whose quote is at `quote`.
+ODO_API std::size_t raw_literal_end(std::string_view s, std::size_t quote);
+#if ODO_REVIEW_DEFINITIONS
+ODO_API bool is_identifier_char(char c) noexcept {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
 }
 
@@ -24,8 +34,7 @@ inline std::size_t word_end(std::string_view s, std::size_t i) {
     return i;
 }
 
-// The end of the identifier starting at s[i] (i itself when s[i] cannot start one).
-inline std::size_t identifier_end(std::string_view s, std::size_t i) {
+ODO_API std::size_t identifier_end(std::string_view s, std::size_t i) {
     if (i >= s.size() || !(std::isalpha(static_cast<unsigned char>(s[i])) || s[i] == '_'))
         return i;
     while (i < s.size() && is_identifier_char(s[i]))
@@ -33,9 +42,7 @@ inline std::size_t identifier_end(std::string_view s, std::size_t i) {
     return i;
 }
 
-// The end of the string or character literal that opens at `open` (one past its closing quote,
-// or the end of the line when it is unterminated).
-inline std::size_t quoted_literal_end(std::string_view s, std::size_t open) {
+ODO_API std::size_t quoted_literal_end(std::string_view s, std::size_t open) {
     const char quote = s[open];
     std::size_t i = open + 1;
     while (i < s.size() && s[i] != quote && s[i] != '\n')
@@ -43,8 +50,7 @@ inline std::size_t quoted_literal_end(std::string_view s, std::size_t open) {
     return i < s.size() && s[i] == quote ? i + 1 : std::min(i, s.size());
 }
 
-// The end of the raw string literal R"delim( ... )delim" whose quote is at `quote`.
-inline std::size_t raw_literal_end(std::string_view s, std::size_t quote) {
+ODO_API std::size_t raw_literal_end(std::string_view s, std::size_t quote) {
     const auto paren = s.find('(', quote + 1);
     if (paren == std::string_view::npos)
         return s.size();
@@ -58,13 +64,22 @@ inline void blank(std::string& out, std::size_t from, std::size_t to) {
         if (out[i] != '\n')
             out[i] = ' ';
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
 // The text with every comment replaced by spaces, newlines kept, so offsets and line numbers
 // still point into the original. Comment markers inside string and character literals are not
 // comments; a quote after a digit is a digit separator (1'000), not a literal.
-inline std::string blank_comments(std::string_view source) {
+ODO_API std::string blank_comments(std::string_view source);
+// 1-based line number of a byte offset.
+ODO_API std::size_t line_number_at(std::string_view s, std::size_t offset);
+// The first `n` characters (code points) of UTF-8 text, never splitting a character.
+ODO_API std::string_view first_characters(std::string_view s, std::size_t n);
+// Evidence pointing at a source line: "<path>:<line>: <text stripped, at most 120 characters>".
+ODO_API std::string line_evidence(std::string_view path, std::size_t line, std::string_view text);
+#if ODO_REVIEW_DEFINITIONS
+ODO_API std::string blank_comments(std::string_view source) {
     std::string out(source);
     std::size_t i = 0;
     while (i < source.size()) {
@@ -93,16 +108,14 @@ inline std::string blank_comments(std::string_view source) {
     return out;
 }
 
-// 1-based line number of a byte offset.
-inline std::size_t line_number_at(std::string_view s, std::size_t offset) {
+ODO_API std::size_t line_number_at(std::string_view s, std::size_t offset) {
     std::size_t line = 1;
     for (std::size_t i = 0; i < offset && i < s.size(); ++i)
         line += s[i] == '\n';
     return line;
 }
 
-// The first `n` characters (code points) of UTF-8 text, never splitting a character.
-inline std::string_view first_characters(std::string_view s, std::size_t n) {
+ODO_API std::string_view first_characters(std::string_view s, std::size_t n) {
     std::size_t count = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
         const bool starts_character = (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
@@ -112,10 +125,10 @@ inline std::string_view first_characters(std::string_view s, std::size_t n) {
     return s;
 }
 
-// Evidence pointing at a source line: "<path>:<line>: <text stripped, at most 120 characters>".
-inline std::string line_evidence(std::string_view path, std::size_t line, std::string_view text) {
+ODO_API std::string line_evidence(std::string_view path, std::size_t line, std::string_view text) {
     return std::string(path) + ":" + std::to_string(line) + ": " +
            std::string(first_characters(text::strip(text), 120));
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace odo::review

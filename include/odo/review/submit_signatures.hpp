@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <optional>
@@ -27,6 +28,7 @@ struct SubmitSignature {
 
 namespace detail {
 
+#if ODO_REVIEW_DEFINITIONS
 inline bool is_regex_space(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
@@ -89,6 +91,7 @@ inline SubmitSignature classify(std::string name, std::string_view params,
     sig.name = std::move(name);
     return sig;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
@@ -99,6 +102,7 @@ struct SubmitMatch {
     std::size_t end; // the ';' closing the declaration
 };
 
+#if ODO_REVIEW_DEFINITIONS
 // The declaration whose CVCUDA_PUBLIC starts at `at`, if the grammar matches there.
 inline std::optional<SubmitMatch> match_submit(std::string_view header, std::string_view lower,
                                                std::size_t at, std::string_view operator_name) {
@@ -130,9 +134,11 @@ inline std::optional<SubmitMatch> match_submit(std::string_view header, std::str
                                 header.substr(open + 1, close - open - 1), operator_name),
                        skip_spaces(header, close + 1)};
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REVIEW_DEFINITIONS
 // Every Submit declaration of `operator_name` in a public C header, in order.
 inline std::vector<SubmitSignature> parse_submit_signatures(std::string_view header,
                                                             std::string_view operator_name) {
@@ -147,6 +153,7 @@ inline std::vector<SubmitSignature> parse_submit_signatures(std::string_view hea
     }
     return out;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 // The containers the public C API supports.
 struct ContainerSupport {
@@ -155,6 +162,7 @@ struct ContainerSupport {
     bool generic_varshape = false;
 };
 
+#if ODO_REVIEW_DEFINITIONS
 inline ContainerSupport container_support(const std::vector<SubmitSignature>& signatures) {
     ContainerSupport support;
     for (const auto& sig : signatures) {
@@ -164,5 +172,6 @@ inline ContainerSupport container_support(const std::vector<SubmitSignature>& si
     }
     return support;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace odo::review

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/file.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/operator.hpp"
 #include "odo/repo/repo_path.hpp"
@@ -14,6 +15,10 @@
 
 namespace odo::review {
 
+// The same, reading the operator's public header; a missing header declares nothing.
+ODO_API SupportInfo probe_support(const std::filesystem::path& repo_root,
+                                  const repo::OperatorPaths& paths, const CuratedData& curated);
+#if ODO_REVIEW_DEFINITIONS
 // The support facts of an operator (review-refactor.md §1.7 `support_info`) from its public C
 // header text and the curated data.
 inline SupportInfo compute_support_info(std::string_view header_text,
@@ -38,11 +43,11 @@ inline SupportInfo compute_support_info(std::string_view header_text,
     return info;
 }
 
-// The same, reading the operator's public header; a missing header declares nothing.
-inline SupportInfo probe_support(const std::filesystem::path& repo_root,
-                                 const repo::OperatorPaths& paths, const CuratedData& curated) {
+ODO_API SupportInfo probe_support(const std::filesystem::path& repo_root,
+                                  const repo::OperatorPaths& paths, const CuratedData& curated) {
     return compute_support_info(repo::try_read_repo_file(repo_root, paths.header).value_or(""),
                                 paths.operator_name, curated);
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace odo::review

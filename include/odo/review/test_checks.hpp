@@ -1,6 +1,7 @@
 #pragma once
 #include "odo/core/file.hpp"
 #include "odo/core/finding.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
@@ -30,6 +31,7 @@ struct TestSource {
 
 namespace detail {
 
+#if ODO_REVIEW_DEFINITIONS
 inline bool is_include_line(std::string_view code_line) {
     std::string_view rest = text::strip(code_line);
     if (rest.empty() || rest.front() != '#')
@@ -57,9 +59,11 @@ inline std::string_view original_line(std::string_view source, std::size_t numbe
     const auto lines = text::lines(source);
     return number - 1 < lines.size() ? lines[number - 1] : std::string_view{};
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REVIEW_DEFINITIONS
 // TST-1. Unlike the reference, the reference token must appear in code: a comment or an
 // #include line mentioning "reference" does not count, and a missing file gives one finding.
 inline Finding check_independent_reference(const TestSource& test, const repo::Layout& layout,
@@ -87,6 +91,7 @@ inline Finding check_independent_reference(const TestSource& test, const repo::L
     f.fix = "Add/confirm an independent CPU reference.";
     return f;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 // One gtest invocation MACRO(Suite, Name) found in blanked code.
 struct TestMacro {
@@ -98,6 +103,7 @@ struct TestMacro {
 
 namespace detail {
 
+#if ODO_REVIEW_DEFINITIONS
 inline std::size_t skip_blank(std::string_view s, std::size_t i) {
     while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
         ++i;
@@ -123,9 +129,11 @@ inline bool read_macro_arguments(std::string_view s, std::size_t i, TestMacro& m
     macro.name = std::string(s.substr(name, name_end - name));
     return true;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_REVIEW_DEFINITIONS
 // Every TEST, TEST_F, TEST_P, TYPED_TEST and TYPED_TEST_P invocation in `code` (comments already
 // blanked), in order.
 inline std::vector<TestMacro> find_test_macros(std::string_view code) {
@@ -147,9 +155,11 @@ inline std::vector<TestMacro> find_test_macros(std::string_view code) {
     }
     return found;
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 namespace detail {
 
+#if ODO_REVIEW_DEFINITIONS
 inline bool is_alpha(char c) noexcept {
     return std::isalpha(static_cast<unsigned char>(c)) != 0;
 }
@@ -210,9 +220,18 @@ inline bool is_positive_tensor_test(const TestMacro& m, std::string_view operato
     const std::string name = text::lower(m.name);
     return name != "op" && name != "operator_creation" && name != "creation";
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace detail
 
+// The test domain as the gates consume it: the reference check, then the Tensor test check, for the
+// operator's C++ system test, tagged with the phase that reports them.
+ODO_API std::vector<Finding> test_domain_findings(const std::filesystem::path& repo_root,
+                                                  const repo::OperatorPaths& paths,
+                                                  const SupportInfo& support,
+                                                  const repo::Layout& layout,
+                                                  Phase phase = Phase::Preflight);
+#if ODO_REVIEW_DEFINITIONS
 // TST-2. Beyond the reference: the curated varshape_only list also makes it N-A, TEST_F and
 // TYPED_TEST_P count, and the exclusion words match whole words rather than substrings.
 inline Finding check_positive_tensor_test(const TestSource& test, std::string_view operator_name,
@@ -247,16 +266,14 @@ inline Finding check_positive_tensor_test(const TestSource& test, std::string_vi
     return f;
 }
 
-// The test domain as the gates consume it: the reference check, then the Tensor test check, for the
-// operator's C++ system test, tagged with the phase that reports them.
-inline std::vector<Finding> test_domain_findings(const std::filesystem::path& repo_root,
-                                                 const repo::OperatorPaths& paths,
-                                                 const SupportInfo& support,
-                                                 const repo::Layout& layout,
-                                                 Phase phase = Phase::Preflight) {
+ODO_API std::vector<Finding> test_domain_findings(const std::filesystem::path& repo_root,
+                                                  const repo::OperatorPaths& paths,
+                                                  const SupportInfo& support,
+                                                  const repo::Layout& layout, Phase phase) {
     const TestSource test{paths.test_cpp, repo::try_read_repo_file(repo_root, paths.test_cpp)};
     return {check_independent_reference(test, layout, phase),
             check_positive_tensor_test(test, paths.operator_name, support, layout, phase)};
 }
+#endif // ODO_REVIEW_DEFINITIONS
 
 } // namespace odo::review

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include <algorithm>
 #include <array>
 #include <string_view>
@@ -57,11 +58,14 @@ inline constexpr std::array<LegacyAlias, 20> legacy_aliases{{
 }};
 
 // Whether two config keys of `benchmark` (exact, case-sensitive) are a listed alias pair.
-inline bool is_legacy_alias(std::string_view benchmark, std::string_view a, std::string_view b) {
+ODO_API bool is_legacy_alias(std::string_view benchmark, std::string_view a, std::string_view b);
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API bool is_legacy_alias(std::string_view benchmark, std::string_view a, std::string_view b) {
     const std::pair<std::string_view, std::string_view> pair = std::minmax(a, b);
     return std::any_of(legacy_aliases.begin(), legacy_aliases.end(), [&](const LegacyAlias& x) {
         return x.benchmark == benchmark && x.first == pair.first && x.second == pair.second;
     });
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

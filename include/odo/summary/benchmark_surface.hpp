@@ -2,6 +2,7 @@
 // The benchmark surface a summary describes (summary.md §3.4, §3.5): every expanded case of an
 // operator config with its tier and per-SKU timings, legacy aliases collapsed, checked against
 // the surface rules the summary's numbers depend on.
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 #include "odo/summary/aliases.hpp"
@@ -50,7 +51,9 @@ struct BenchmarkSurface {
 namespace detail {
 
 // Python's repr() of a JSON value, for messages that quote a value as the reference does.
-inline std::string python_value_repr(const boost::json::value* v) {
+ODO_API std::string python_value_repr(const boost::json::value* v);
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API std::string python_value_repr(const boost::json::value* v) {
     if (!v || v->is_null())
         return "None";
     if (v->is_bool())
@@ -74,19 +77,28 @@ inline std::string python_value_repr(const boost::json::value* v) {
                python_value_repr(&kv.value());
     return "{" + out + "}";
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 [[noreturn]] inline void surface_error(std::string_view label, const std::string& message) {
     throw SummaryError(std::string(label) + " " + message);
 }
 
-inline std::string single_quoted(std::string_view s) {
+// A hashable text of a workload identity: every part length-prefixed, so distinct identities
+// never share a text.
+ODO_API std::string identity_text(const surface::WorkloadIdentity& id);
+// The baseline keys of a config must be exactly its expanded keys.
+ODO_API void require_declared_baselines(std::string_view label, std::string_view config_key,
+                                        const std::vector<std::string>& expanded,
+                                        const boost::json::object& baselines);
+ODO_API std::string single_quoted(std::string_view s);
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API std::string single_quoted(std::string_view s) {
     return "'" + std::string(s) + "'";
 }
 
-// The baseline keys of a config must be exactly its expanded keys.
-inline void require_declared_baselines(std::string_view label, std::string_view config_key,
-                                       const std::vector<std::string>& expanded,
-                                       const boost::json::object& baselines) {
+ODO_API void require_declared_baselines(std::string_view label, std::string_view config_key,
+                                        const std::vector<std::string>& expanded,
+                                        const boost::json::object& baselines) {
     std::vector<std::string> missing, extra;
     for (const std::string& key : expanded)
         if (!baselines.contains(key))
@@ -142,9 +154,7 @@ inline void require_fake_planar_pairs(std::string_view label, const boost::json:
                                  issues.front());
 }
 
-// A hashable text of a workload identity: every part length-prefixed, so distinct identities
-// never share a text.
-inline std::string identity_text(const surface::WorkloadIdentity& id) {
+ODO_API std::string identity_text(const surface::WorkloadIdentity& id) {
     std::string out;
     auto part = [&out](const std::string& s) {
         out += std::to_string(s.size());
@@ -158,6 +168,7 @@ inline std::string identity_text(const surface::WorkloadIdentity& id) {
     }
     return out;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 // Adds one config entry's cases, collapsing listed legacy aliases onto the config key that
 // sorts first.
@@ -242,6 +253,7 @@ private:
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // Builds and checks the surface of a config document; `label` ("baseline" or "candidate")
 // starts every message.
 inline BenchmarkSurface build_surface(const boost::json::value& config, std::string_view label) {
@@ -319,5 +331,6 @@ inline void require_comparable(const BenchmarkSurface& baseline,
         throw SummaryError("baseline and candidate tier assignments differ, e.g. " +
                            *std::min_element(retiered.begin(), retiered.end()));
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

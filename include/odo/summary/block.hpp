@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/summary/error.hpp"
 #include "odo/summary/markers.hpp"
 #include "odo/summary/python_text.hpp"
@@ -26,6 +27,7 @@ struct Block {
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 // Marker-shaped lines outside fenced code (``` or ~~~ runs of three or more; a fence closes on
 // a run of the same character at least as long, whatever follows it). Fence lines are never
 // live; an unclosed fence hides the rest of the description.
@@ -63,9 +65,11 @@ inline bool is_end_marker(const pytext::Line& line, const Markers& markers) {
         line.end.empty() || line.end == "\n" || line.end == "\r" || line.end == "\r\n";
     return crlf_break && line.text == markers.end_line();
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // Finds the one live block (summary.md §1.3). Throws SummaryError with the reference's
 // messages, in its order.
 inline Block extract_block(std::string_view description, const Markers& markers) {
@@ -106,5 +110,6 @@ inline Block extract_block(std::string_view description, const Markers& markers)
     b.newline = lines[start].end.empty() ? std::string_view("\n") : lines[start].end;
     return b;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -1,6 +1,7 @@
 #pragma once
 // The fixed text of the v1 block (summary.md §2.1): headings, explanations, table headers,
 // status phrases. Render, parse and validate share these so the three cannot drift apart.
+#include "odo/core/linkage.hpp"
 #include "odo/summary/metadata.hpp"
 
 #include <array>
@@ -13,9 +14,11 @@ namespace odo::summary {
 inline constexpr std::array<std::string_view, 5> section_headings{
     "Scope", "Impact", "Layout comparison", "Evidence checklist", "Top learnings"};
 
+#if ODO_SUMMARY_DEFINITIONS
 inline std::string title_heading(std::string_view operator_name) {
     return std::string(operator_name) + " optimization summary";
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 inline constexpr std::string_view final_status = "Final reference-hardware evidence";
 inline constexpr std::string_view provisional_status = "Provisional local evidence";
@@ -49,6 +52,7 @@ constexpr std::string_view impact_explanation(ImpactMetric m) noexcept {
     return m == ImpactMetric::CppTime ? cpp_time_explanation : python_overhead_explanation;
 }
 
+#if ODO_SUMMARY_DEFINITIONS
 inline std::vector<std::string> impact_header(ImpactMetric m) {
     if (m == ImpactMetric::CppTime)
         return {"SKU", "Configuration scope", "Configurations", "Min", "Median", "Max"};
@@ -63,6 +67,7 @@ inline std::vector<std::string> impact_header(ImpactMetric m) {
 inline std::vector<std::string> layout_header() {
     return {"SKU", "Comparison", "Before min / median / max", "After min / median / max"};
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 inline constexpr std::string_view impact_separator = "|---|---|---:|---:|---:|---:|";
 inline constexpr std::string_view layout_separator = "|---|---|---:|---:|";

@@ -1,6 +1,7 @@
 #pragma once
 // Scope categories "<Container> <Layout> <Type>" of optimized cases (summary.md §4.1), e.g.
 // "Tensor Interleaved RGB8" or "VarShape Planar NV12→RGBA8".
+#include "odo/core/linkage.hpp"
 #include "odo/summary/error.hpp"
 #include "odo/summary/layout_kind.hpp"
 #include "odo/summary/python_text.hpp"
@@ -20,6 +21,7 @@ inline constexpr std::string_view type_arrow = "\xE2\x86\x92"; // U+2192 RIGHTWA
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 inline std::string ascii_upper(std::string_view s) {
     std::string out(s);
     for (char& c : out)
@@ -27,6 +29,7 @@ inline std::string ascii_upper(std::string_view s) {
             c = static_cast<char>(c - 'a' + 'A');
     return out;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 template <std::size_t N>
 std::optional<std::string_view>
@@ -38,6 +41,7 @@ lookup(const std::array<std::pair<std::string_view, std::string_view>, N>& table
     return std::nullopt;
 }
 
+#if ODO_SUMMARY_DEFINITIONS
 // Python int(text) for the channel axes, limited to what a channel count can be.
 inline int channel_count(std::string_view value, std::string_view axis, std::string_view key) {
     std::string_view s = pytext::strip(value);
@@ -57,9 +61,11 @@ inline const std::string* non_empty_axis(const surface::CaseKey& key, std::strin
     const std::string* value = key.find(axis);
     return value && !value->empty() ? value : nullptr;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // The vector width of a CUDA vector dtype: uchar3 -> 3, float4 -> 4, short2 -> 2, else 1.
 inline int vector_width(std::string_view dtype) {
     for (std::string_view base : {"uchar", "float", "short"})
@@ -192,5 +198,6 @@ inline std::string category(const surface::CaseKey& key, std::string_view key_te
     return container + " " + std::string(to_string(*kind_of_layout)) + " " +
            logical_type(key, key_text);
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/summary/python_text.hpp"
 
 #include <array>
@@ -34,7 +35,9 @@ struct ChecklistItem {
 };
 
 // What a new summary starts with: every item unchecked, asking for evidence.
-inline std::vector<ChecklistItem> placeholder_checklist() {
+ODO_API std::vector<ChecklistItem> placeholder_checklist();
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API std::vector<ChecklistItem> placeholder_checklist() {
     std::vector<ChecklistItem> items;
     for (std::string_view label : checklist_labels)
         items.push_back({std::string(label), false, std::string(checklist_placeholder_evidence)});
@@ -76,5 +79,6 @@ inline std::optional<ChecklistItem> parse_checklist_line(std::string_view line) 
         return std::nullopt;
     return ChecklistItem{std::string(rest.substr(0, star)), mark != ' ', std::string(evidence)};
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

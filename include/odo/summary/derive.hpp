@@ -2,6 +2,7 @@
 // The derived half of a summary: what the benchmark configs and the SKU map say the visible
 // numbers must be. Generation prints it; validation compares a block against it. The steps are
 // separate so each caller can run them in the reference's order with its own messages.
+#include "odo/core/linkage.hpp"
 #include "odo/repo/language.hpp"
 #include "odo/summary/benchmark_surface.hpp"
 #include "odo/summary/categories.hpp"
@@ -30,6 +31,7 @@ struct SummaryArtifacts {
     repo::LanguageSet languages = {};
 };
 
+#if ODO_SUMMARY_DEFINITIONS
 // Why `metric` cannot describe the library, or "". The Python-overhead metric reads Python
 // timings, which a library without a binding lacks: its summaries report C++ timing only, so
 // they have no Python columns and no Python-overhead rows.
@@ -39,12 +41,14 @@ inline std::string impact_metric_problem(ImpactMetric metric, repo::LanguageSet 
     return "impact_metric python_overhead needs Python timings, but the layout declares no "
            "Python binding (languages: cpp)";
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 struct Surfaces {
     BenchmarkSurface baseline;
     BenchmarkSurface candidate;
 };
 
+#if ODO_SUMMARY_DEFINITIONS
 inline Surfaces build_surfaces(const SummaryArtifacts& a) {
     Surfaces s{build_surface(a.baseline_config, "baseline"), {}};
     s.candidate = build_surface(a.candidate_config, "candidate");
@@ -65,6 +69,7 @@ inline std::vector<std::string> optimized_categories(const BenchmarkSurface& can
     categories.erase(std::unique(categories.begin(), categories.end()), categories.end());
     return categories;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 // Which SKUs the tables report, and which configured references they lack.
 struct SkuReport {
@@ -89,6 +94,7 @@ struct SkuReport {
     }
 };
 
+#if ODO_SUMMARY_DEFINITIONS
 inline SkuReport report_skus(const Surfaces& s, const boost::json::value& sku_map,
                              ImpactMetric metric) {
     SkuReport r;
@@ -118,5 +124,6 @@ inline std::vector<std::string> local_sku_warnings(const SkuReport& r) {
         warnings.push_back(local_sku_warning(sku_label(stem), references));
     return warnings;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -4,6 +4,7 @@
 // lines with a lone CR, which the summary parser splits on but line-by-line readers (the memory
 // footprint section, ODO-9) did not. Normalising once where the description is read gives every
 // reader the same lines.
+#include "odo/core/linkage.hpp"
 #include <string>
 #include <string_view>
 
@@ -12,7 +13,9 @@ namespace odo::summary {
 inline constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
 
 // `text` without a leading byte order mark, with CRLF and lone CR line ends made "\n".
-inline std::string normalized_description(std::string_view text) {
+ODO_API std::string normalized_description(std::string_view text);
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API std::string normalized_description(std::string_view text) {
     if (text.substr(0, utf8_bom.size()) == utf8_bom)
         text.remove_prefix(utf8_bom.size());
     std::string out;
@@ -28,5 +31,6 @@ inline std::string normalized_description(std::string_view text) {
     }
     return out;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

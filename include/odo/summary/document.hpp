@@ -2,6 +2,7 @@
 // A summary block as data: its metadata and everything the visible part shows. The parser
 // produces it, the renderer prints it, and generation fills its derived fields from benchmark
 // data.
+#include "odo/core/linkage.hpp"
 #include "odo/summary/checklist.hpp"
 #include "odo/summary/error.hpp"
 #include "odo/summary/metadata.hpp"
@@ -20,6 +21,8 @@ constexpr std::string_view to_string(Bottleneck b) noexcept {
     return b == Bottleneck::MemoryBound ? "Memory-bound" : "Compute-bound";
 }
 
+ODO_API Bottleneck parse_bottleneck(std::string_view text);
+#if ODO_SUMMARY_DEFINITIONS
 inline std::optional<Bottleneck> try_parse_bottleneck(std::string_view text) {
     if (text == "Memory-bound")
         return Bottleneck::MemoryBound;
@@ -28,11 +31,12 @@ inline std::optional<Bottleneck> try_parse_bottleneck(std::string_view text) {
     return std::nullopt;
 }
 
-inline Bottleneck parse_bottleneck(std::string_view text) {
+ODO_API Bottleneck parse_bottleneck(std::string_view text) {
     if (const auto b = try_parse_bottleneck(text))
         return *b;
     throw SummaryError("bottleneck must be Memory-bound or Compute-bound");
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 struct SummaryBody {
     // Human text inside the block before the title, and between the status line and the

@@ -3,6 +3,7 @@
 // evidence, measured profiler evidence and one-sentence learnings. The reference states them as
 // regexes; each matcher below implements one alternative with the same boundaries
 // (case-insensitive ASCII, word boundaries over Unicode word characters).
+#include "odo/core/linkage.hpp"
 #include "odo/summary/python_text.hpp"
 
 #include <array>
@@ -14,6 +15,9 @@ namespace odo::summary {
 
 namespace detail {
 
+// `\bLITERAL\b`, case-insensitive. Boundaries only apply next to word characters of the literal.
+ODO_API bool contains_word(std::string_view s, std::string_view lower_literal);
+#if ODO_SUMMARY_DEFINITIONS
 inline char ascii_lower(char c) noexcept {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
@@ -35,8 +39,7 @@ inline bool matches_at(std::string_view s, std::size_t at, std::string_view lowe
     return true;
 }
 
-// `\bLITERAL\b`, case-insensitive. Boundaries only apply next to word characters of the literal.
-inline bool contains_word(std::string_view s, std::string_view lower_literal) {
+ODO_API bool contains_word(std::string_view s, std::string_view lower_literal) {
     const bool word_first = pytext::is_word_char(char32_t(lower_literal.front()));
     const bool word_last = pytext::is_word_char(char32_t(lower_literal.back()));
     for (std::size_t at = 0; at + lower_literal.size() <= s.size(); ++at)
@@ -45,6 +48,7 @@ inline bool contains_word(std::string_view s, std::string_view lower_literal) {
             return true;
     return false;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 template <std::size_t N>
 bool contains_any_word(std::string_view s, const std::array<std::string_view, N>& words) {
@@ -54,6 +58,7 @@ bool contains_any_word(std::string_view s, const std::array<std::string_view, N>
     return false;
 }
 
+#if ODO_SUMMARY_DEFINITIONS
 // `<[^>]+>`
 inline bool has_angle_placeholder(std::string_view s) {
     for (std::size_t open = s.find('<'); open != std::string_view::npos;
@@ -154,9 +159,11 @@ inline bool has_percentage(std::string_view s) {
     }
     return false;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // `<[^>]+>|\b(?:todo|tbd|placeholder|add hard evidence|add one concise)\b`, case-insensitive.
 inline bool contains_placeholder(std::string_view text) {
     static constexpr std::array<std::string_view, 5> words{"todo", "tbd", "placeholder",
@@ -232,5 +239,6 @@ inline bool starts_another_sentence(std::string_view learning) {
     }
     return false;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -2,6 +2,7 @@
 // Writes a v1 summary from metadata, benchmark data and the human-authored fields
 // (summary.md §5.1). Whatever it returns parses, provisional or final: the reference returned
 // unparseable provisional text for, e.g., empty profiler evidence (§8.7).
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/summary/checklist.hpp"
 #include "odo/summary/derive.hpp"
@@ -39,6 +40,7 @@ struct Placement {
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 inline bool is_one_line(std::string_view text) {
     return !pytext::strip(text).empty() && !pytext::has_line_break(text);
 }
@@ -122,13 +124,17 @@ inline void require_final_summary_valid(const std::string& description, const Su
         first.resize(6);
     throw SummaryError("cannot render an invalid final summary: " + text::join(first, "; "));
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
 // The description with a freshly derived block between placement.prefix and placement.suffix.
 // A final summary must validate against the artifacts; a provisional one must parse.
-inline std::string generate_summary(const Metadata& m, const SummaryArtifacts& a,
-                                    const HumanContent& h, const Placement& placement = {}) {
+ODO_API std::string generate_summary(const Metadata& m, const SummaryArtifacts& a,
+                                     const HumanContent& h, const Placement& placement = {});
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API std::string generate_summary(const Metadata& m, const SummaryArtifacts& a,
+                                     const HumanContent& h, const Placement& placement) {
     validate_metadata(m);
     detail::require_printable_human_content(h);
     const SummaryBody body = detail::derived_body(m, a, h);
@@ -146,5 +152,6 @@ inline std::string generate_summary(const Metadata& m, const SummaryArtifacts& a
     }
     return description;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -5,6 +5,7 @@
 // generator says on the same line what the reference really is: a summary measured on a CPU must
 // not pass for GPU evidence. GPU maps, CV-CUDA's among them, print exactly what the reference
 // prints.
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/summary/canonical_text.hpp"
 #include "odo/summary/skus.hpp"
@@ -19,12 +20,15 @@ namespace odo::summary {
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 inline bool is_zero_number(const boost::json::value* v) {
     return v && v->is_number() && v->to_number<double>() == 0;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // Whether a SKU map entry describes a host: no power cap and no locked clock, both written as 0
 // (the host SKU the surface layer's SKU map documents). A GPU entry always has a cap.
 inline bool is_host_entry(const boost::json::value& entry) {
@@ -66,5 +70,6 @@ inline std::string host_reference_note(const std::vector<std::string>& host_stem
            (one ? " is a host CPU" : " are host CPUs") +
            " declared as reference in the SKU map, not GPU hardware";
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

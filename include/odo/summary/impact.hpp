@@ -1,6 +1,7 @@
 #pragma once
 // The Impact table (summary.md §4.2, §4.3): per reported SKU, statistics over the optimized
 // cases and over the full operator.
+#include "odo/core/linkage.hpp"
 #include "odo/summary/benchmark_surface.hpp"
 #include "odo/summary/error.hpp"
 #include "odo/summary/layout_kind.hpp"
@@ -15,6 +16,7 @@
 
 namespace odo::summary {
 
+#if ODO_SUMMARY_DEFINITIONS
 // The candidate-surface indices of the metadata's optimized cases, in metadata order. Unknown
 // keys (including legacy aliases collapsed away) and FakePlanar references are rejected.
 inline std::vector<std::size_t> resolve_optimized_cases(const Metadata& m,
@@ -38,9 +40,11 @@ inline std::vector<std::size_t> resolve_optimized_cases(const Metadata& m,
                                candidate.cases[i].key);
     return indices;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 inline std::vector<Stats>
 impact_values(const SkuTimings& sku, const std::vector<std::size_t>& cases, ImpactMetric metric) {
     std::vector<Decimal> speedup, before, after, reduction;
@@ -61,9 +65,11 @@ impact_values(const SkuTimings& sku, const std::vector<std::size_t>& cases, Impa
     return {summarize(std::move(before)), summarize(std::move(after)),
             summarize(std::move(reduction))};
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // Two rows per SKU, in the given (report) order: Optimized, then Full operator (every kept
 // candidate case). `skus` must be complete for `metric`.
 inline std::vector<ImpactRow> impact_rows(const std::vector<const SkuTimings*>& skus,
@@ -82,5 +88,6 @@ inline std::vector<ImpactRow> impact_rows(const std::vector<const SkuTimings*>& 
     }
     return rows;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

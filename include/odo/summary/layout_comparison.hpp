@@ -1,6 +1,7 @@
 #pragma once
 // The Layout comparison table (summary.md §4.4): timing ratios of Interleaved and FakePlanar
 // cases to their Planar counterpart of the same tier and otherwise identical axes.
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/summary/benchmark_surface.hpp"
 #include "odo/summary/error.hpp"
@@ -34,6 +35,7 @@ struct LayoutPairing {
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 // Python's repr of the signature tuple: ('tier', (('axis', 'value'), …)).
 inline std::string signature_repr(const surface::WorkloadIdentity& id) {
     std::string axes;
@@ -44,12 +46,14 @@ inline std::string signature_repr(const surface::WorkloadIdentity& id) {
         axes += ",";
     return "(" + python_str_repr(id.tier) + ", (" + axes + "))";
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 struct SignatureCases {
     surface::WorkloadIdentity signature;
     std::vector<std::size_t> interleaved, planar, fake_planar;
 };
 
+#if ODO_SUMMARY_DEFINITIONS
 // The keys that make a signature ambiguous for one comparison, or none.
 inline std::vector<std::string> ambiguous_keys(const BenchmarkSurface& s,
                                                const std::vector<std::size_t>& numerators,
@@ -73,9 +77,11 @@ inline void pair_group(const std::vector<std::size_t>& numerators,
     if (!numerators.empty() && !planars.empty())
         out.emplace_back(numerators.front(), planars.front());
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // Pairs each Interleaved and FakePlanar case with the Planar case of its signature (tier and
 // every axis but layout). Throws when a signature holds two cases of one kind (NHWC and HWC, or
 // NCHW and CHW), naming the smallest such signature.
@@ -124,9 +130,11 @@ inline LayoutPairing layout_pairing(const BenchmarkSurface& candidate) {
     std::sort(pairing.fake_planar.begin(), pairing.fake_planar.end(), by_keys);
     return pairing;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 inline std::optional<Stats> ratio_stats(const LayoutPairs& pairs, const SkuTimings& sku,
                                         bool after) {
     if (pairs.empty())
@@ -140,9 +148,11 @@ inline std::optional<Stats> ratio_stats(const LayoutPairs& pairs, const SkuTimin
     }
     return summarize(std::move(ratios));
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // Two rows per SKU, in the given (report) order: Interleaved / Planar, then FakePlanar / Planar.
 // Both metrics compare C++ times.
 inline std::vector<LayoutRow> layout_rows(const std::vector<const SkuTimings*>& skus,
@@ -159,5 +169,6 @@ inline std::vector<LayoutRow> layout_rows(const std::vector<const SkuTimings*>& 
     }
     return rows;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

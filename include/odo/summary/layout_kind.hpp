@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/surface/fake_planar.hpp"
 
 #include <optional>
@@ -25,6 +26,7 @@ constexpr std::string_view to_string(LayoutKind k) noexcept {
     return "?";
 }
 
+#if ODO_SUMMARY_DEFINITIONS
 // nullptr (no layout axis), NW and NWC are NoLayout; nullopt for a layout the summary does not
 // know.
 inline std::optional<LayoutKind> layout_kind(const std::string* layout) {
@@ -38,5 +40,6 @@ inline std::optional<LayoutKind> layout_kind(const std::string* layout) {
         return LayoutKind::FakePlanar;
     return std::nullopt;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
 #include <algorithm>
@@ -55,6 +56,7 @@ struct MemorySectionReading {
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 inline bool is_blank_char(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
@@ -150,6 +152,7 @@ inline std::vector<std::vector<std::string>> memory_sections(std::string_view de
     }
     return sections;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 // A line declaring a label: "<label>:" or "<label> :". The second form counts as a declaration
 // but cannot be parsed (`exact` is false), as in the reference.
@@ -158,6 +161,7 @@ struct FieldLine {
     bool exact = true;
 };
 
+#if ODO_SUMMARY_DEFINITIONS
 // The line's declaration of `label`, if it is one.
 inline std::optional<FieldLine> field_line(std::string_view line, std::string_view label) {
     if (!text::starts_with(line, label))
@@ -215,13 +219,20 @@ inline std::vector<FieldLine> field_lines(const std::vector<std::string>& sectio
             found.push_back(*field);
     return found;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
 // Whether declared evidence says nothing: empty, dashes or dots, a bracketed template, or one of
 // the stock placeholder words ("TBD", "n/a", "measurement pending", ...), case-insensitive,
 // optionally ending in one '.'.
-inline bool is_placeholder_evidence(std::string_view evidence) {
+ODO_API bool is_placeholder_evidence(std::string_view evidence);
+// Whether a declared increase (decimal, no leading zeros) is above `limit` bytes.
+ODO_API bool exceeds_bytes(const std::string& increase_bytes, std::uint64_t limit);
+// Reads the one visible section of a description and its declarations.
+ODO_API MemorySectionReading read_memory_section(std::string_view description);
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API bool is_placeholder_evidence(std::string_view evidence) {
     std::string s = text::lower(text::strip(evidence));
     if (s.find_first_not_of("-.") == std::string::npos)
         return true;
@@ -250,16 +261,14 @@ inline bool is_placeholder_evidence(std::string_view evidence) {
     return false;
 }
 
-// Whether a declared increase (decimal, no leading zeros) is above `limit` bytes.
-inline bool exceeds_bytes(const std::string& increase_bytes, std::uint64_t limit) {
+ODO_API bool exceeds_bytes(const std::string& increase_bytes, std::uint64_t limit) {
     const std::string limit_text = std::to_string(limit);
     if (increase_bytes.size() != limit_text.size())
         return increase_bytes.size() > limit_text.size();
     return increase_bytes > limit_text;
 }
 
-// Reads the one visible section of a description and its declarations.
-inline MemorySectionReading read_memory_section(std::string_view description) {
+ODO_API MemorySectionReading read_memory_section(std::string_view description) {
     MemorySectionReading reading;
     const auto sections = detail::memory_sections(description);
     reading.section_count = sections.size();
@@ -310,5 +319,6 @@ inline MemorySectionReading read_memory_section(std::string_view description) {
     reading.declaration = std::move(d);
     return reading;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -1,6 +1,7 @@
 #pragma once
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/summary/error.hpp"
 #include "odo/summary/python_text.hpp"
@@ -44,6 +45,7 @@ struct Metadata {
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 inline bool is_operator_name(std::string_view s) noexcept {
     if (s.empty() || s.size() > 128)
         return false;
@@ -59,11 +61,13 @@ inline bool is_operator_name(std::string_view s) noexcept {
 inline bool is_full_commit(std::string_view s) noexcept {
     return s.size() == 40 && s.find_first_not_of("0123456789abcdef") == std::string_view::npos;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 // The field checks, in the reference's order. A std::nullopt value is a JSON value that is not
 // a string; the typed Metadata path passes its strings, so both paths share each message.
 using MaybeText = std::optional<std::string_view>;
 
+#if ODO_SUMMARY_DEFINITIONS
 inline void check_operator(MaybeText name) {
     if (!name || !is_operator_name(*name))
         throw SummaryError("metadata operator is invalid");
@@ -200,9 +204,11 @@ inline std::string json_string_array(const std::vector<std::string>& items) {
         out += (i ? "," : "") + json_string(items[i]);
     return out + "]";
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // The metadata rules (summary.md §1.4 step 7), in the reference's order. Throws SummaryError.
 inline void validate_metadata(const Metadata& m) {
     detail::check_operator(m.operator_name);
@@ -269,5 +275,6 @@ inline std::string metadata_json(const Metadata& m) {
     out += ",\"optimized_cases\":" + detail::json_string_array(m.optimized_cases);
     return out + "}";
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

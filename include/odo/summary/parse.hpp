@@ -4,6 +4,7 @@
 // order are free. Body lines are split exactly as the markers are (every str.splitlines() break),
 // so a CRLF description parses like an LF one (the reference rejected it, §8.1).
 #include "odo/core/decimal.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 #include "odo/summary/block.hpp"
@@ -34,6 +35,7 @@ struct Heading {
     std::string_view text;
 };
 
+#if ODO_SUMMARY_DEFINITIONS
 // `^(#{2,3})\s+(.+?)\s*$`
 inline std::optional<Heading> heading_at(std::size_t index, std::string_view line) {
     std::size_t hashes = 0;
@@ -414,13 +416,16 @@ inline SummaryBody parse_body(const Lines& lines, const Metadata& m) {
     parse_learnings(section(5), body);
     return body;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
 // Parses the one live block of `description`. Throws SummaryError with the reference's message
 // for the first rule that fails.
-inline ParsedSummary parse_summary(std::string_view description,
-                                   const Markers& markers = Markers()) {
+ODO_API ParsedSummary parse_summary(std::string_view description,
+                                    const Markers& markers = Markers());
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API ParsedSummary parse_summary(std::string_view description, const Markers& markers) {
     const Block block = extract_block(description, markers);
     ParsedSummary parsed;
     parsed.metadata = parse_metadata(block.metadata_json);
@@ -431,5 +436,6 @@ inline ParsedSummary parse_summary(std::string_view description,
     parsed.newline = std::string(block.newline);
     return parsed;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -2,6 +2,7 @@
 // Python `str` semantics over UTF-8 text, as the summary contract needs them: what
 // str.splitlines() treats as a line break, what str.strip() and regex `\s` treat as whitespace,
 // and (approximately) what regex `\w` treats as a word character.
+#include "odo/core/linkage.hpp"
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -9,6 +10,11 @@
 
 namespace odo::summary::pytext {
 
+ODO_API std::string_view rstrip(std::string_view s) noexcept;
+ODO_API bool has_line_break(std::string_view s) noexcept;
+ODO_API std::string_view lstrip(std::string_view s) noexcept;
+ODO_API std::string_view strip(std::string_view s) noexcept;
+#if ODO_SUMMARY_DEFINITIONS
 inline bool is_valid_utf8(std::string_view s) noexcept {
     for (std::size_t i = 0; i < s.size();) {
         const auto b0 = static_cast<unsigned char>(s[i]);
@@ -73,7 +79,7 @@ inline bool is_space(char32_t c) noexcept {
            c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
-inline std::string_view lstrip(std::string_view s) noexcept {
+ODO_API std::string_view lstrip(std::string_view s) noexcept {
     std::size_t i = 0;
     while (i < s.size()) {
         std::size_t next = i;
@@ -84,7 +90,7 @@ inline std::string_view lstrip(std::string_view s) noexcept {
     return s.substr(i);
 }
 
-inline std::string_view rstrip(std::string_view s) noexcept {
+ODO_API std::string_view rstrip(std::string_view s) noexcept {
     std::size_t end = s.size();
     while (end > 0) {
         std::size_t start = end - 1;
@@ -98,7 +104,7 @@ inline std::string_view rstrip(std::string_view s) noexcept {
     return s.substr(0, end);
 }
 
-inline std::string_view strip(std::string_view s) noexcept {
+ODO_API std::string_view strip(std::string_view s) noexcept {
     return rstrip(lstrip(s));
 }
 
@@ -119,12 +125,13 @@ inline std::size_t line_break_at(std::string_view s, std::size_t i) noexcept {
     return 0;
 }
 
-inline bool has_line_break(std::string_view s) noexcept {
+ODO_API bool has_line_break(std::string_view s) noexcept {
     for (std::size_t i = 0; i < s.size(); ++i)
         if (line_break_at(s, i))
             return true;
     return false;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 // A line of text and the break that ends it (empty for a last line without one).
 struct Line {
@@ -132,6 +139,7 @@ struct Line {
     std::string_view end;
 };
 
+#if ODO_SUMMARY_DEFINITIONS
 // str.splitlines(keepends=True), keeping the text and its break apart.
 inline std::vector<Line> split_lines(std::string_view s) {
     std::vector<Line> lines;
@@ -207,5 +215,6 @@ inline std::string casefold(std::string_view s) {
             c = static_cast<char>(c - 'A' + 'a');
     return out;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary::pytext

@@ -3,6 +3,7 @@
 // people wrote survives byte for byte where it lies outside the block (intro, the
 // `## Memory footprint` section) and as text inside it: bottleneck, profiler evidence, checklist
 // ticks and evidence, learnings, and the notes the reference dropped (§8.8).
+#include "odo/core/linkage.hpp"
 #include "odo/summary/generate.hpp"
 #include "odo/summary/parse.hpp"
 
@@ -23,8 +24,13 @@ struct RefreshOptions {
 };
 
 // Refreshes an already parsed description.
-inline std::string refresh_summary(const ParsedSummary& old, const SummaryArtifacts& a,
-                                   const RefreshOptions& o) {
+ODO_API std::string refresh_summary(const ParsedSummary& old, const SummaryArtifacts& a,
+                                    const RefreshOptions& o);
+ODO_API std::string refresh_summary(std::string_view description, const SummaryArtifacts& a,
+                                    const RefreshOptions& o);
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API std::string refresh_summary(const ParsedSummary& old, const SummaryArtifacts& a,
+                                    const RefreshOptions& o) {
     Metadata m = old.metadata;
     if (o.state)
         m.state = *o.state;
@@ -44,9 +50,10 @@ inline std::string refresh_summary(const ParsedSummary& old, const SummaryArtifa
     return generate_summary(m, a, human, {old.prefix, old.suffix, old.newline, o.markers});
 }
 
-inline std::string refresh_summary(std::string_view description, const SummaryArtifacts& a,
-                                   const RefreshOptions& o) {
+ODO_API std::string refresh_summary(std::string_view description, const SummaryArtifacts& a,
+                                    const RefreshOptions& o) {
     return refresh_summary(parse_summary(description, o.markers), a, o);
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -1,6 +1,7 @@
 #pragma once
 // Prints a block in the canonical v1 layout (summary.md §2.1) and joins it with the text
 // around it.
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/summary/canonical_text.hpp"
 #include "odo/summary/checklist.hpp"
@@ -17,6 +18,7 @@
 
 namespace odo::summary {
 
+#if ODO_SUMMARY_DEFINITIONS
 inline std::string status_line(const Metadata& m) {
     const std::string dot = " " + std::string(middle_dot) + " ";
     return "> " + std::string(status_phrase(m.state)) + dot + "base `" +
@@ -35,9 +37,11 @@ inline std::string local_sku_warning(std::string_view local_label,
            " are provisional and cannot satisfy final readiness; final " + required +
            " statistics are still required.";
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 inline std::string stats_cell(const Stats& s, std::string_view unit) {
     const std::string u(unit);
     return cell_number(s.min) + u + " / " + cell_number(s.median) + u + " / " + cell_number(s.max) +
@@ -156,9 +160,11 @@ inline bool ends_with_line_break(std::string_view s) {
 inline bool starts_with_line_break(std::string_view s) {
     return !s.empty() && pytext::line_break_at(s, 0) != 0;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // The block from its start marker to its end marker, lines joined by `newline`, without a
 // trailing line break.
 inline std::string render_block(const Metadata& m, const SummaryBody& b, const Markers& markers,
@@ -186,5 +192,6 @@ inline std::string join_description(std::string_view prefix, std::string_view bl
     out += suffix;
     return out;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/summary/error.hpp"
 #include "odo/summary/python_text.hpp"
@@ -15,7 +16,9 @@ namespace odo::summary {
 
 // The human-readable name of a SKU stem (summary.md §4.6): "A100_PCIE_40GB_250W_1095MHz" ->
 // "A100", "…_CUDA12" -> "… CUDA 12", any other stem with '_' read as ' ' ("RTX 6000 Ada").
-inline std::string sku_label(std::string_view stem) {
+ODO_API std::string sku_label(std::string_view stem);
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API std::string sku_label(std::string_view stem) {
     constexpr std::string_view cuda12 = "_CUDA12";
     std::string_view base = stem;
     const bool is_cuda12 =
@@ -94,5 +97,6 @@ inline std::vector<std::string> report_order(const std::vector<std::string>& com
     }
     return ordered;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

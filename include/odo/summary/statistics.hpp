@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/decimal.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/summary/error.hpp"
 
 #include <algorithm>
@@ -21,6 +22,7 @@ struct Stats {
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 // A cell holds at most nine integer digits (the parser's `\d{1,9}\.\d{2}`); the reference would
 // print a larger value into a summary its parser then rejects.
 inline Decimal cell_value(const Decimal& exact) {
@@ -31,9 +33,11 @@ inline Decimal cell_value(const Decimal& exact) {
                            " does not fit a summary cell (at most 9 integer digits)");
     return exact.rounded_half_up(2);
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // min, median (the mean of the middle two for an even count, in 28-digit decimal arithmetic)
 // and max of `values`, each rounded only after the median is taken. Selection, not a full sort:
 // the same values as the reference's sorted() in linear time.
@@ -59,5 +63,6 @@ inline Stats summarize(const std::vector<Decimal>& values) {
 inline std::string cell_number(const Decimal& value) {
     return value.fixed(2);
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -2,6 +2,7 @@
 // Per-SKU timings of every candidate case, before and after, and the coverage rule that decides
 // which SKUs a summary reports (summary.md §3.1, §3.5 "Complete SKUs").
 #include "odo/core/decimal.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/summary/benchmark_surface.hpp"
 #include "odo/summary/error.hpp"
@@ -24,6 +25,7 @@ inline constexpr std::string_view python_time_field = "gpu_time_us_python";
 
 namespace detail {
 
+#if ODO_SUMMARY_DEFINITIONS
 // Decimal(str(value)) in Python: floats through their shortest repr, integers exactly, strings
 // with surrounding whitespace and '_' removed; booleans, null and containers do not convert.
 inline std::optional<Decimal> decimal_of(const boost::json::value& v) {
@@ -39,9 +41,11 @@ inline std::optional<Decimal> decimal_of(const boost::json::value& v) {
     text.erase(std::remove(text.begin(), text.end(), '_'), text.end());
     return Decimal::parse(text);
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SUMMARY_DEFINITIONS
 // A positive, finite timing of `stem` in a case's payload, or nullopt ("missing").
 inline std::optional<Decimal> timing(const SurfaceCase& c, std::string_view stem,
                                      std::string_view field) {
@@ -56,6 +60,7 @@ inline std::optional<Decimal> timing(const SurfaceCase& c, std::string_view stem
         return std::nullopt;
     return d;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 // One candidate case on one SKU. The Python fields are read for python_overhead only.
 struct CaseTimings {
@@ -73,6 +78,7 @@ struct SkuTimings {
     std::vector<CaseTimings> cases;
 };
 
+#if ODO_SUMMARY_DEFINITIONS
 inline std::vector<std::string_view> timing_fields(ImpactMetric metric) {
     if (metric == ImpactMetric::CppTime)
         return {cpp_time_field};
@@ -140,5 +146,6 @@ inline std::vector<SkuTimings> complete_sku_timings(const BenchmarkSurface& base
     }
     return complete;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -2,6 +2,7 @@
 // ODO-3's deterministic validation of a summary (summary.md §5.4, gates.md §4): the visible
 // claims against each other, the human evidence against the hard-evidence rules, and — when the
 // benchmark configs are supplied — every derived number against a fresh derivation.
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/summary/canonical_text.hpp"
 #include "odo/summary/checklist.hpp"
@@ -87,6 +88,7 @@ std::vector<std::string> labels_in_order(const std::vector<Row>& rows) {
     return labels;
 }
 
+#if ODO_SUMMARY_DEFINITIONS
 inline void check_identity(const ParsedSummary& s, const ValidationOptions& o, Issues& issues) {
     const Metadata& m = s.metadata;
     if (o.expected_operator &&
@@ -204,6 +206,7 @@ inline void check_learnings(const ParsedSummary& s, Issues& issues) {
             issues.error("learning-sentence", "Each top learning must be one sentence");
     }
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 template <typename Row>
 std::string first_difference(const std::vector<Row>& shown, const std::vector<Row>& derived) {
@@ -216,6 +219,7 @@ std::string first_difference(const std::vector<Row>& shown, const std::vector<Ro
            " derived";
 }
 
+#if ODO_SUMMARY_DEFINITIONS
 // The artifact claims, in the reference's order; a SummaryError ends them (benchmark-surface).
 inline void check_artifact_claims(const ParsedSummary& s, const SummaryArtifacts& a,
                                   Issues& issues) {
@@ -268,11 +272,18 @@ inline void check_artifact_claims(const ParsedSummary& s, const SummaryArtifacts
     for (std::string& message : unwarned)
         issues.error("local-sku-warning", std::move(message));
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace detail
 
 // Validates a parsed summary. Never throws for bad summary content: every problem is an Issue.
-inline ValidationResult validate_summary(const ParsedSummary& s, const ValidationOptions& o) {
+ODO_API ValidationResult validate_summary(const ParsedSummary& s, const ValidationOptions& o);
+// Parses and validates a description; a parse failure is the single error `parse`.
+ODO_API ValidationResult validate_summary(std::string_view description, const ValidationOptions& o);
+// "code: message" for each issue, as reports print them.
+ODO_API std::vector<std::string> issue_lines(const std::vector<Issue>& issues);
+#if ODO_SUMMARY_DEFINITIONS
+ODO_API ValidationResult validate_summary(const ParsedSummary& s, const ValidationOptions& o) {
     ValidationResult result;
     detail::Issues issues(result);
     detail::check_identity(s, o, issues);
@@ -302,8 +313,8 @@ inline ValidationResult validate_summary(const ParsedSummary& s, const Validatio
     return result;
 }
 
-// Parses and validates a description; a parse failure is the single error `parse`.
-inline ValidationResult validate_summary(std::string_view description, const ValidationOptions& o) {
+ODO_API ValidationResult validate_summary(std::string_view description,
+                                          const ValidationOptions& o) {
     ParsedSummary parsed;
     try {
         parsed = parse_summary(description, o.markers);
@@ -315,12 +326,12 @@ inline ValidationResult validate_summary(std::string_view description, const Val
     return validate_summary(parsed, o);
 }
 
-// "code: message" for each issue, as reports print them.
-inline std::vector<std::string> issue_lines(const std::vector<Issue>& issues) {
+ODO_API std::vector<std::string> issue_lines(const std::vector<Issue>& issues) {
     std::vector<std::string> lines;
     for (const Issue& issue : issues)
         lines.push_back(issue.code + ": " + issue.message);
     return lines;
 }
+#endif // ODO_SUMMARY_DEFINITIONS
 
 } // namespace odo::summary

@@ -2,6 +2,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 
@@ -39,6 +40,12 @@ constexpr std::string_view to_string(AxisKind k) noexcept {
 
 namespace detail {
 
+// Python's float(text): surrounding whitespace, a sign, then "inf"/"infinity"/"nan" in any case
+// or a decimal literal. nullopt where Python raises ValueError.
+ODO_API std::optional<double> python_float(std::string_view text);
+// Python's str() of a JSON number.
+ODO_API std::string python_number_text(const boost::json::value& v);
+#if ODO_SURFACE_DEFINITIONS
 inline bool is_digit(char c) noexcept {
     return c >= '0' && c <= '9';
 }
@@ -103,9 +110,7 @@ inline std::optional<double> unsigned_python_decimal(std::string_view s) {
     return value;
 }
 
-// Python's float(text): surrounding whitespace, a sign, then "inf"/"infinity"/"nan" in any case
-// or a decimal literal. nullopt where Python raises ValueError.
-inline std::optional<double> python_float(std::string_view text) {
+ODO_API std::optional<double> python_float(std::string_view text) {
     std::string_view s = odo::text::strip(text);
     const bool negative = !s.empty() && s.front() == '-';
     if (!s.empty() && (s.front() == '+' || s.front() == '-'))
@@ -133,14 +138,14 @@ inline std::string integer_text(double integral) {
     return std::string(buf.data(), res.ptr);
 }
 
-// Python's str() of a JSON number.
-inline std::string python_number_text(const boost::json::value& v) {
+ODO_API std::string python_number_text(const boost::json::value& v) {
     if (v.is_int64())
         return std::to_string(v.get_int64());
     if (v.is_uint64())
         return std::to_string(v.get_uint64());
     return python_float_repr(v.get_double());
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 [[noreturn]] inline void bad_axis_value(AxisKind kind, std::string_view shown,
                                         std::string_view rule) {
@@ -148,6 +153,7 @@ inline std::string python_number_text(const boost::json::value& v) {
                      std::string(rule));
 }
 
+#if ODO_SURFACE_DEFINITIONS
 inline std::string canonical_number(AxisKind kind, std::optional<double> number,
                                     std::string_view shown) {
     if (!number)
@@ -160,9 +166,11 @@ inline std::string canonical_number(AxisKind kind, std::optional<double> number,
         bad_axis_value(kind, shown, "is not an integer");
     return integer_text(*number);
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace detail
 
+#if ODO_SURFACE_DEFINITIONS
 // numpy names for nvbench's short type names. F16 is included (the reference's maps lack it,
 // so a declared `F16` never matched the `float16` that run_bench writes).
 inline std::string canonical_dtype_name(std::string_view name) {
@@ -215,6 +223,7 @@ inline std::string canonical_axis_value(AxisKind kind, const boost::json::value&
         return detail::canonical_number(kind, number, json::dumps(v));
     return canonical_axis_text(kind, detail::python_number_text(v));
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 // One axis of a config entry with its canonical declared values.
 struct AxisSpec {
@@ -231,6 +240,7 @@ namespace detail {
     throw InputError(std::string(context) + ": " + rule);
 }
 
+#if ODO_SURFACE_DEFINITIONS
 inline std::vector<std::string> canonical_values(AxisKind kind, const boost::json::value& list,
                                                  std::string_view context,
                                                  const std::string& field) {
@@ -246,6 +256,7 @@ inline std::vector<std::string> canonical_values(AxisKind kind, const boost::jso
     }
     return values;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace detail
 
@@ -253,8 +264,11 @@ inline std::vector<std::string> canonical_values(AxisKind kind, const boost::jso
 // `dtypes` is missing), then the string, int64 and float64 groups, each in JSON order. Errors
 // name `context` (e.g. the config key) and the field. An axis name declared twice is rejected:
 // its case keys could not be read back unambiguously.
-inline std::vector<AxisSpec> case_axis_specs(const boost::json::object& entry,
-                                             std::string_view context) {
+ODO_API std::vector<AxisSpec> case_axis_specs(const boost::json::object& entry,
+                                              std::string_view context);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API std::vector<AxisSpec> case_axis_specs(const boost::json::object& entry,
+                                              std::string_view context) {
     std::vector<AxisSpec> specs{{std::string(dtype_axis_name), AxisKind::Dtype, {}}};
     if (const auto* dtypes = entry.if_contains("dtypes"))
         specs.front().values =
@@ -283,5 +297,6 @@ inline std::vector<AxisSpec> case_axis_specs(const boost::json::object& entry,
     }
     return specs;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

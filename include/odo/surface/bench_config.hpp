@@ -3,6 +3,7 @@
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 
 #include <boost/json.hpp>
@@ -47,9 +48,11 @@ namespace detail {
     throw InputError(std::string(source) + ": " + rule);
 }
 
+#if ODO_SURFACE_DEFINITIONS
 inline std::string config_label(std::string_view key) {
     return "config " + python_str_repr(key);
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 // The entry's fields: copied out of a document the caller keeps, moved out of one it gave up.
 template <class Pair>
@@ -62,9 +65,12 @@ boost::json::object entry_fields(Pair& kv, std::string_view source) {
         return std::move(kv.value().get_object());
 }
 
-inline bool is_nonempty_string(const boost::json::value* v) {
+ODO_API bool is_nonempty_string(const boost::json::value* v);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API bool is_nonempty_string(const boost::json::value* v) {
     return v && v->is_string() && !v->get_string().empty();
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 template <class Object>
 BenchConfig load_new_shape(Object& doc, std::string_view source) {
@@ -113,7 +119,13 @@ BenchConfig load_old_shape(Object& doc, std::string_view source) {
 // Reads an operator config document. Structural errors (not an object, `configs` or an entry
 // not an object, no or mixed benchmark names) throw InputError naming `source` and the field.
 // Tiers and axes are checked separately, so that review can report them as findings.
-inline BenchConfig load_bench_config(const boost::json::value& doc, std::string_view source) {
+ODO_API BenchConfig load_bench_config(const boost::json::value& doc, std::string_view source);
+// The same from a document the caller gives up: the entries' fields are moved out of it, not
+// copied, which on a multi-megabyte config saves a copy as costly as a third of the parse.
+ODO_API BenchConfig load_bench_config(boost::json::value&& doc, std::string_view source);
+ODO_API BenchConfig load_bench_config_file(const std::filesystem::path& path);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API BenchConfig load_bench_config(const boost::json::value& doc, std::string_view source) {
     if (!doc.is_object())
         detail::bad_config(source, "bench config must be a JSON object");
     const auto& object = doc.get_object();
@@ -121,9 +133,7 @@ inline BenchConfig load_bench_config(const boost::json::value& doc, std::string_
                                       : detail::load_old_shape(object, source);
 }
 
-// The same from a document the caller gives up: the entries' fields are moved out of it, not
-// copied, which on a multi-megabyte config saves a copy as costly as a third of the parse.
-inline BenchConfig load_bench_config(boost::json::value&& doc, std::string_view source) {
+ODO_API BenchConfig load_bench_config(boost::json::value&& doc, std::string_view source) {
     if (!doc.is_object())
         detail::bad_config(source, "bench config must be a JSON object");
     auto& object = doc.get_object();
@@ -131,10 +141,11 @@ inline BenchConfig load_bench_config(boost::json::value&& doc, std::string_view 
                                       : detail::load_old_shape(object, source);
 }
 
-inline BenchConfig load_bench_config_file(const std::filesystem::path& path) {
+ODO_API BenchConfig load_bench_config_file(const std::filesystem::path& path) {
     const std::string source = path.string();
     return load_bench_config(json::parse(read_file(path), source), source);
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 enum class Tier { Basic, Advanced };
 
@@ -143,7 +154,22 @@ constexpr std::string_view to_string(Tier t) noexcept {
 }
 
 // The entry's tier, or nullopt when it is missing or not exactly "basic" or "advanced".
-inline std::optional<Tier> entry_tier(const boost::json::object& fields) {
+ODO_API std::optional<Tier> entry_tier(const boost::json::object& fields);
+// The tier as written, for grouping and messages: a string as is, "" when missing or null, any
+// other value as its JSON text.
+ODO_API std::string raw_tier_text(const boost::json::object& fields);
+// Keys of the configs whose tier is missing or invalid, in file order.
+ODO_API std::vector<std::string> configs_with_invalid_tier(const BenchConfig& config);
+// The loaders' hard rule: every config names its tier.
+ODO_API void require_valid_tiers(const BenchConfig& config);
+// `warmup_iterations` when present: a JSON integer (booleans and fractions are rejected).
+ODO_API std::optional<std::int64_t> warmup_iterations(const boost::json::object& fields,
+                                                      std::string_view context);
+// The machine-owned `baselines` object; absent or null reads as empty.
+ODO_API const boost::json::object& entry_baselines(const boost::json::object& fields,
+                                                   std::string_view context);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API std::optional<Tier> entry_tier(const boost::json::object& fields) {
     const auto* tier = fields.if_contains("tier");
     if (!tier || !tier->is_string())
         return std::nullopt;
@@ -154,17 +180,14 @@ inline std::optional<Tier> entry_tier(const boost::json::object& fields) {
     return std::nullopt;
 }
 
-// The tier as written, for grouping and messages: a string as is, "" when missing or null, any
-// other value as its JSON text.
-inline std::string raw_tier_text(const boost::json::object& fields) {
+ODO_API std::string raw_tier_text(const boost::json::object& fields) {
     const auto* tier = fields.if_contains("tier");
     if (!tier || tier->is_null())
         return "";
     return tier->is_string() ? std::string(tier->get_string()) : json::dumps(*tier);
 }
 
-// Keys of the configs whose tier is missing or invalid, in file order.
-inline std::vector<std::string> configs_with_invalid_tier(const BenchConfig& config) {
+ODO_API std::vector<std::string> configs_with_invalid_tier(const BenchConfig& config) {
     std::vector<std::string> keys;
     for (const ConfigEntry& e : config.entries)
         if (!entry_tier(e.fields))
@@ -172,17 +195,15 @@ inline std::vector<std::string> configs_with_invalid_tier(const BenchConfig& con
     return keys;
 }
 
-// The loaders' hard rule: every config names its tier.
-inline void require_valid_tiers(const BenchConfig& config) {
+ODO_API void require_valid_tiers(const BenchConfig& config) {
     const auto invalid = configs_with_invalid_tier(config);
     if (!invalid.empty())
         detail::bad_config(config.source,
                            "config(s) with missing or invalid tier: " + python_list_repr(invalid));
 }
 
-// `warmup_iterations` when present: a JSON integer (booleans and fractions are rejected).
-inline std::optional<std::int64_t> warmup_iterations(const boost::json::object& fields,
-                                                     std::string_view context) {
+ODO_API std::optional<std::int64_t> warmup_iterations(const boost::json::object& fields,
+                                                      std::string_view context) {
     const auto* warmup = fields.if_contains("warmup_iterations");
     if (!warmup)
         return std::nullopt;
@@ -191,9 +212,8 @@ inline std::optional<std::int64_t> warmup_iterations(const boost::json::object& 
     return warmup->get_int64();
 }
 
-// The machine-owned `baselines` object; absent or null reads as empty.
-inline const boost::json::object& entry_baselines(const boost::json::object& fields,
-                                                  std::string_view context) {
+ODO_API const boost::json::object& entry_baselines(const boost::json::object& fields,
+                                                   std::string_view context) {
     static const boost::json::object empty;
     const auto* baselines = fields.if_contains("baselines");
     if (!baselines || baselines->is_null())
@@ -202,5 +222,6 @@ inline const boost::json::object& entry_baselines(const boost::json::object& fie
         detail::bad_config(context, "baselines must be an object keyed by case-key");
     return baselines->get_object();
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

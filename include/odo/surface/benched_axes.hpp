@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/surface/axis.hpp"
 #include "odo/surface/bench_config.hpp"
@@ -14,6 +15,7 @@
 
 namespace odo::surface {
 
+#if ODO_SURFACE_DEFINITIONS
 // The channel count a dtype name implies. Scalar numpy names (and their nvbench aliases) are
 // one channel; CUDA vector names carry it as their trailing digit (`uchar3` -> 3). The
 // reference reads the trailing digit of every name, so `uint8` counted as 8 channels.
@@ -29,6 +31,7 @@ inline std::int64_t dtype_channel_count(std::string_view dtype) {
         return name.back() - '0';
     return 1;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 // Layouts, container kinds, dtypes and channel counts that some config benchmarks.
 struct BenchedAxisValues {
@@ -49,6 +52,7 @@ struct BenchedAxes {
 
 namespace detail {
 
+#if ODO_SURFACE_DEFINITIONS
 inline const boost::json::array* axis_list(const boost::json::object& fields, const char* group,
                                            const char* axis) {
     const auto* axes = fields.if_contains(group);
@@ -91,10 +95,13 @@ inline void merge_into(BenchedAxisValues& into, const BenchedAxisValues& from) {
     into.dtypes.insert(from.dtypes.begin(), from.dtypes.end());
     into.channels.insert(from.channels.begin(), from.channels.end());
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace detail
 
-inline BenchedAxes collect_benched_axes(const BenchConfig& config) {
+ODO_API BenchedAxes collect_benched_axes(const BenchConfig& config);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API BenchedAxes collect_benched_axes(const BenchConfig& config) {
     BenchedAxes benched;
     for (const ConfigEntry& entry : config.entries) {
         const BenchedAxisValues values = detail::benched_values(entry.fields);
@@ -104,5 +111,6 @@ inline BenchedAxes collect_benched_axes(const BenchConfig& config) {
     }
     return benched;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

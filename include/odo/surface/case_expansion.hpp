@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/surface/axis.hpp"
 #include "odo/surface/bench_config.hpp"
@@ -20,6 +21,10 @@ namespace odo::surface {
 // only exhaust memory.
 inline constexpr std::size_t max_case_keys_per_config = 1'000'000;
 
+// The axes that declare no values. Any of them (InOutDataType when `dtypes` is missing or empty)
+// makes the entry expand to zero case keys, so it can never be benchmarked or baselined.
+ODO_API std::vector<std::string> axes_without_values(const std::vector<AxisSpec>& specs);
+#if ODO_SURFACE_DEFINITIONS
 // How many case keys `specs` expand to: the product of the value counts, saturating.
 inline std::size_t case_count(const std::vector<AxisSpec>& specs) noexcept {
     std::size_t count = 1;
@@ -34,18 +39,18 @@ inline std::size_t case_count(const std::vector<AxisSpec>& specs) noexcept {
     return count;
 }
 
-// The axes that declare no values. Any of them (InOutDataType when `dtypes` is missing or empty)
-// makes the entry expand to zero case keys, so it can never be benchmarked or baselined.
-inline std::vector<std::string> axes_without_values(const std::vector<AxisSpec>& specs) {
+ODO_API std::vector<std::string> axes_without_values(const std::vector<AxisSpec>& specs) {
     std::vector<std::string> names;
     for (const AxisSpec& spec : specs)
         if (spec.values.empty())
             names.push_back(spec.name);
     return names;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 namespace detail {
 
+#if ODO_SURFACE_DEFINITIONS
 inline void require_case_key_text(std::string_view config_key, const std::vector<AxisSpec>& specs) {
     const std::string where = std::string(config_key) + ": ";
     if (!is_case_key_config_key(config_key))
@@ -61,14 +66,21 @@ inline void require_case_key_text(std::string_view config_key, const std::vector
                                  " cannot appear in case keys (no '[' or ']')");
     }
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace detail
 
 // Every case of a config (§2.3): the cartesian product of the declared values in spec order,
 // the last axis varying fastest. Throws InputError when a name or value could not be read back
 // from the key, or when the product exceeds max_case_keys_per_config.
-inline std::vector<CaseKey> expand_case_keys(std::string_view config_key,
-                                             const std::vector<AxisSpec>& specs) {
+ODO_API std::vector<CaseKey> expand_case_keys(std::string_view config_key,
+                                              const std::vector<AxisSpec>& specs);
+// The expected case keys of one config entry; errors name the config key.
+ODO_API std::vector<CaseKey> expected_case_keys(std::string_view config_key,
+                                                const boost::json::object& entry);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API std::vector<CaseKey> expand_case_keys(std::string_view config_key,
+                                              const std::vector<AxisSpec>& specs) {
     detail::require_case_key_text(config_key, specs);
     const std::size_t count = case_count(specs);
     if (count > max_case_keys_per_config)
@@ -91,9 +103,8 @@ inline std::vector<CaseKey> expand_case_keys(std::string_view config_key,
     return keys;
 }
 
-// The expected case keys of one config entry; errors name the config key.
-inline std::vector<CaseKey> expected_case_keys(std::string_view config_key,
-                                               const boost::json::object& entry) {
+ODO_API std::vector<CaseKey> expected_case_keys(std::string_view config_key,
+                                                const boost::json::object& entry) {
     return expand_case_keys(config_key, case_axis_specs(entry, config_key));
 }
 
@@ -111,9 +122,11 @@ inline std::vector<std::string> configs_without_cases(const BenchConfig& config)
     }
     return keys;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 namespace detail {
 
+#if ODO_SURFACE_DEFINITIONS
 inline std::vector<std::string> axis_names(const AxisValues& axes) {
     std::vector<std::string> names;
     for (const auto& axis : axes)
@@ -127,14 +140,18 @@ inline std::vector<std::string> axis_names(const std::vector<AxisSpec>& specs) {
         names.push_back(spec.name);
     return names;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace detail
 
 // Parses `case_key` and checks it belongs to the config whose axes are `specs`: the same config
 // key, exactly the spec's axis names in spec order, and every value already canonical and
 // declared. Returns the parsed key; throws InputError naming the key and the rule.
-inline CaseKey validate_case_key_for_config(std::string_view case_key, std::string_view config_key,
-                                            const std::vector<AxisSpec>& specs) {
+ODO_API CaseKey validate_case_key_for_config(std::string_view case_key, std::string_view config_key,
+                                             const std::vector<AxisSpec>& specs);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API CaseKey validate_case_key_for_config(std::string_view case_key, std::string_view config_key,
+                                             const std::vector<AxisSpec>& specs) {
     CaseKey parsed = parse_case_key(case_key);
     const std::string where = "case key " + python_str_repr(case_key);
     if (parsed.config_key != config_key)
@@ -161,5 +178,6 @@ inline CaseKey validate_case_key_for_config(std::string_view case_key, std::stri
     }
     return parsed;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

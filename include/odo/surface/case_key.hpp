@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 
 #include <string>
@@ -51,12 +52,14 @@ struct CaseKey {
     friend bool operator!=(const CaseKey& a, const CaseKey& b) { return !(a == b); }
 };
 
+// What the case-key grammar allows in each part; text outside it cannot round-trip.
+ODO_API bool is_case_key_config_key(std::string_view s) noexcept;
+#if ODO_SURFACE_DEFINITIONS
 inline std::string format_case_key(std::string_view config_key, const AxisValues& axes) {
     return CaseKey{std::string(config_key), axes}.str();
 }
 
-// What the case-key grammar allows in each part; text outside it cannot round-trip.
-inline bool is_case_key_config_key(std::string_view s) noexcept {
+ODO_API bool is_case_key_config_key(std::string_view s) noexcept {
     return !s.empty() && s.find_first_of("[]") == std::string_view::npos;
 }
 inline bool is_case_key_axis_name(std::string_view s) noexcept {
@@ -65,6 +68,7 @@ inline bool is_case_key_axis_name(std::string_view s) noexcept {
 inline bool is_case_key_axis_value(std::string_view s) noexcept {
     return s.find_first_of("[]") == std::string_view::npos;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 namespace detail {
 
@@ -78,7 +82,9 @@ namespace detail {
 // ']', then at least one group whose name has no '[', ']' or '=' and whose value has no '[' or
 // ']' (a value may contain '='). Nothing may follow the last group, so the parsed key
 // re-serializes to exactly the input. Errors name the key and the rule.
-inline CaseKey parse_case_key(std::string_view key) {
+ODO_API CaseKey parse_case_key(std::string_view key);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API CaseKey parse_case_key(std::string_view key) {
     const std::size_t first_group = key.find('[');
     if (first_group == std::string_view::npos)
         detail::bad_case_key(key, "expected at least one [axis=value] group");
@@ -104,5 +110,6 @@ inline CaseKey parse_case_key(std::string_view key) {
     }
     return parsed;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/surface/bench_config.hpp"
 #include "odo/surface/case_expansion.hpp"
@@ -15,12 +16,16 @@ namespace odo::surface {
 
 // Native planar layouts, and the FakePlanar references that time a reformat to interleaved plus
 // the interleaved kernel against them (review-refactor.md §1.9.4).
-inline bool is_native_planar_layout(std::string_view layout) noexcept {
+ODO_API bool is_native_planar_layout(std::string_view layout) noexcept;
+ODO_API bool is_fake_planar_layout(std::string_view layout) noexcept;
+#if ODO_SURFACE_DEFINITIONS
+ODO_API bool is_native_planar_layout(std::string_view layout) noexcept {
     return layout == "NCHW" || layout == "CHW";
 }
-inline bool is_fake_planar_layout(std::string_view layout) noexcept {
+ODO_API bool is_fake_planar_layout(std::string_view layout) noexcept {
     return layout == "NCHW_FAKE" || layout == "CHW_FAKE";
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 namespace detail {
 
@@ -29,6 +34,7 @@ struct PlanarSignatureCases {
     std::size_t native_count = 0;
 };
 
+#if ODO_SURFACE_DEFINITIONS
 inline std::map<WorkloadIdentity, PlanarSignatureCases>
 planar_cases_by_signature(const BenchConfig& config) {
     std::vector<const ConfigEntry*> entries;
@@ -69,6 +75,7 @@ inline std::vector<std::string> pairing_reasons(const WorkloadIdentity& signatur
                           " same-tier native NCHW/CHW matches, expected exactly 1");
     return reasons;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace detail
 
@@ -77,7 +84,12 @@ inline std::vector<std::string> pairing_reasons(const WorkloadIdentity& signatur
 // NCHW/CHW case there. One issue per failing signature, in signature order:
 // "<fake keys, comma-joined>: <reasons joined by '; '>". Throws InputError when a config cannot
 // be expanded.
-inline std::vector<std::string> fake_planar_pairing_issues_or_throw(const BenchConfig& config) {
+ODO_API std::vector<std::string> fake_planar_pairing_issues_or_throw(const BenchConfig& config);
+// As above, as review's BEN-6 reports it: an expansion error is the single issue
+// "cannot expand FakePlanar cases: …".
+ODO_API std::vector<std::string> fake_planar_pairing_issues(const BenchConfig& config);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API std::vector<std::string> fake_planar_pairing_issues_or_throw(const BenchConfig& config) {
     std::vector<std::string> issues;
     for (const auto& [signature, cases] : detail::planar_cases_by_signature(config)) {
         if (cases.fake_keys.empty())
@@ -90,14 +102,13 @@ inline std::vector<std::string> fake_planar_pairing_issues_or_throw(const BenchC
     return issues;
 }
 
-// As above, as review's BEN-6 reports it: an expansion error is the single issue
-// "cannot expand FakePlanar cases: …".
-inline std::vector<std::string> fake_planar_pairing_issues(const BenchConfig& config) {
+ODO_API std::vector<std::string> fake_planar_pairing_issues(const BenchConfig& config) {
     try {
         return fake_planar_pairing_issues_or_throw(config);
     } catch (const InputError& e) {
         return {"cannot expand FakePlanar cases: " + std::string(e.what())};
     }
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

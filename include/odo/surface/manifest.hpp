@@ -2,6 +2,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/surface/bench_config.hpp"
 #include "odo/surface/detail/path_glob.hpp"
@@ -52,6 +53,7 @@ using FileGuard = std::function<void(const std::filesystem::path&)>;
 
 namespace detail {
 
+#if ODO_SURFACE_DEFINITIONS
 inline std::string manifest_text_field(const boost::json::object& fields, const char* field,
                                        std::string fallback, const std::string& where) {
     const auto* v = fields.if_contains(field);
@@ -138,9 +140,15 @@ inline bool is_manifest_document(const boost::json::value& doc) {
     return doc.is_object() &&
            (doc.get_object().contains("operators") || doc.get_object().contains("include"));
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace detail
 
+// The bench params file a repository's layout names (bench_params.json). Unlike load_manifest it
+// holds a manifest document only: read as a lone operator config, its errors would call it one.
+// `guard` sees every config file an include pattern matches before it is read.
+ODO_API Manifest load_manifest_file(const std::filesystem::path& path, const FileGuard& guard = {});
+#if ODO_SURFACE_DEFINITIONS
 // A manifest document: `{"operators": {name: {config, cpp?, python?}}}` (config relative to
 // `manifest_dir`, absolute allowed) or `{"include": [glob, …]}` (operator config files relative
 // to `manifest_dir`, each pattern matching at least one file). Errors name `source`.
@@ -185,10 +193,7 @@ inline Manifest load_manifest(const std::filesystem::path& path) {
         source, {detail::inferred_operator(load_bench_config(doc, source), path)});
 }
 
-// The bench params file a repository's layout names (bench_params.json). Unlike load_manifest it
-// holds a manifest document only: read as a lone operator config, its errors would call it one.
-// `guard` sees every config file an include pattern matches before it is read.
-inline Manifest load_manifest_file(const std::filesystem::path& path, const FileGuard& guard = {}) {
+ODO_API Manifest load_manifest_file(const std::filesystem::path& path, const FileGuard& guard) {
     const std::string source = path.string();
     const boost::json::value doc = json::parse(read_file(path), source);
     if (!detail::is_manifest_document(doc))
@@ -208,5 +213,6 @@ inline void check_unique_config_keys(const std::vector<BenchConfig>& configs) {
                                  *it->second + " and " + config.source);
         }
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

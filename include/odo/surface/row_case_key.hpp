@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 #include "odo/surface/axis.hpp"
@@ -17,6 +18,7 @@ namespace odo::surface {
 // One result row: (column, cell text) in column order. A blank cell means "no value".
 using ResultRow = std::vector<std::pair<std::string, std::string>>;
 
+#if ODO_SURFACE_DEFINITIONS
 // Columns of a result row that describe the measurement, not the case (bench-harness.md §3.3);
 // pandas' `Unnamed: n` index columns are ignored too.
 inline bool is_metadata_column(std::string_view column) {
@@ -49,23 +51,29 @@ inline bool is_metadata_column(std::string_view column) {
     return odo::text::starts_with(column, "Unnamed:") ||
            std::find(metadata.begin(), metadata.end(), column) != metadata.end();
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 namespace detail {
 
+#if ODO_SURFACE_DEFINITIONS
 inline const std::string* row_cell(const ResultRow& row, std::string_view column) {
     for (const auto& [name, cell] : row)
         if (name == column && !odo::text::strip(cell).empty())
             return &cell;
     return nullptr;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace detail
 
 // The case key a result row measured (§2.3 `case_key_from_row`). Every non-metadata column with
 // a value must be a declared axis; a declared axis may be absent or blank only when it declares
 // exactly one value, which is then used. Values are canonicalized and must be declared.
-inline CaseKey case_key_from_row(std::string_view config_key, const std::vector<AxisSpec>& specs,
-                                 const ResultRow& row) {
+ODO_API CaseKey case_key_from_row(std::string_view config_key, const std::vector<AxisSpec>& specs,
+                                  const ResultRow& row);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API CaseKey case_key_from_row(std::string_view config_key, const std::vector<AxisSpec>& specs,
+                                  const ResultRow& row) {
     const std::string where = std::string(config_key) + ": ";
     std::vector<std::string> unknown;
     for (const auto& cell : row) {
@@ -95,5 +103,6 @@ inline CaseKey case_key_from_row(std::string_view config_key, const std::vector<
     }
     return key;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 
 #include <charconv>
@@ -25,7 +26,12 @@ struct Shard {
 inline constexpr std::int64_t max_shard_count = 10000;
 
 // FNV-1a (64 bit) of the case key's text: fixed by its definition, unlike std::hash.
-inline std::int64_t shard_index_of(std::string_view case_key, std::int64_t count) noexcept {
+ODO_API std::int64_t shard_index_of(std::string_view case_key, std::int64_t count) noexcept;
+ODO_API bool in_shard(std::string_view case_key, const Shard& shard) noexcept;
+// "I/N" with 1 <= I <= N <= max_shard_count; InputError naming `option` otherwise.
+ODO_API Shard parse_shard(std::string_view option, std::string_view text);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API std::int64_t shard_index_of(std::string_view case_key, std::int64_t count) noexcept {
     std::uint64_t hash = 14695981039346656037ull;
     for (const char c : case_key) {
         hash ^= static_cast<unsigned char>(c);
@@ -34,12 +40,11 @@ inline std::int64_t shard_index_of(std::string_view case_key, std::int64_t count
     return static_cast<std::int64_t>(hash % static_cast<std::uint64_t>(count)) + 1;
 }
 
-inline bool in_shard(std::string_view case_key, const Shard& shard) noexcept {
+ODO_API bool in_shard(std::string_view case_key, const Shard& shard) noexcept {
     return shard_index_of(case_key, shard.count) == shard.index;
 }
 
-// "I/N" with 1 <= I <= N <= max_shard_count; InputError naming `option` otherwise.
-inline Shard parse_shard(std::string_view option, std::string_view text) {
+ODO_API Shard parse_shard(std::string_view option, std::string_view text) {
     const auto bad = [&]() -> InputError {
         return InputError(std::string(option) + ": expected I/N with 1 <= I <= N <= " +
                           std::to_string(max_shard_count) + ", got " + python_str_repr(text));
@@ -58,5 +63,6 @@ inline Shard parse_shard(std::string_view option, std::string_view text) {
         throw bad();
     return shard;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

@@ -2,6 +2,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
 
@@ -43,7 +44,9 @@ struct SkuEntry {
 
 // Python's round() to an integer: halves go to the even neighbour. nullopt when not finite or
 // outside the int64 range.
-inline std::optional<std::int64_t> python_round(double x) {
+ODO_API std::optional<std::int64_t> python_round(double x);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API std::optional<std::int64_t> python_round(double x) {
     if (!std::isfinite(x) || std::fabs(x) >= 9.2e18)
         return std::nullopt;
     double r = std::round(x);
@@ -51,6 +54,7 @@ inline std::optional<std::int64_t> python_round(double x) {
         r -= std::copysign(1.0, x);
     return static_cast<std::int64_t>(r);
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 struct SkuMap {
     std::vector<SkuEntry> entries;
@@ -105,6 +109,7 @@ struct SkuMap {
 
 namespace detail {
 
+#if ODO_SURFACE_DEFINITIONS
 inline std::optional<std::int64_t> json_integer(const boost::json::value* v) {
     const auto number = v ? json::as_number(*v) : std::nullopt;
     if (!number || !std::isfinite(*number) || *number != std::trunc(*number) ||
@@ -176,10 +181,12 @@ inline std::optional<SkuEntry> sku_entry(const boost::json::value& v, std::strin
     }
     return e;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 // The identity a run is routed by; two entries sharing it would make routing ambiguous.
 using Route = std::tuple<std::string, std::int64_t, std::int64_t, std::optional<std::int64_t>>;
 
+#if ODO_SURFACE_DEFINITIONS
 inline Route route_of(const SkuEntry& e) {
     return {e.gpu_name, e.power_cap_w, e.locked_sm_clock_mhz, e.cuda_major};
 }
@@ -188,9 +195,12 @@ inline const boost::json::array* sku_entries(const boost::json::value& doc) {
     const auto* entries = doc.is_object() ? doc.get_object().if_contains("entries") : nullptr;
     return entries && entries->is_array() ? &entries->get_array() : nullptr;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace detail
 
+ODO_API SkuMap load_sku_map(const std::filesystem::path& path);
+#if ODO_SURFACE_DEFINITIONS
 // The strict loader: `{"entries": [...]}`, not empty (a map without SKUs would let every
 // coverage check pass against nothing), with every entry well formed, stems unique and no two
 // entries sharing a routing identity. Errors name `source` and the entry. Each entry is checked
@@ -234,7 +244,7 @@ inline SkuMap parse_sku_map_lenient(const boost::json::value& doc) {
     return map;
 }
 
-inline SkuMap load_sku_map(const std::filesystem::path& path) {
+ODO_API SkuMap load_sku_map(const std::filesystem::path& path) {
     return parse_sku_map(json::parse(read_file(path), path.string()), path.string());
 }
 
@@ -243,5 +253,6 @@ inline SkuMap load_sku_map_lenient(const std::filesystem::path& path) {
     const auto doc = text ? json::try_parse(*text) : std::nullopt;
     return doc ? parse_sku_map_lenient(*doc) : SkuMap{};
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

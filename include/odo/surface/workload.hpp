@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/surface/case_key.hpp"
 
 #include <algorithm>
@@ -42,10 +43,13 @@ struct WorkloadIdentity {
     }
 };
 
-inline WorkloadIdentity workload_identity(std::string tier, const CaseKey& key) {
+ODO_API WorkloadIdentity workload_identity(std::string tier, const CaseKey& key);
+#if ODO_SURFACE_DEFINITIONS
+ODO_API WorkloadIdentity workload_identity(std::string tier, const CaseKey& key) {
     WorkloadIdentity identity{std::move(tier), key.axes};
     std::sort(identity.axes.begin(), identity.axes.end());
     return identity;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface

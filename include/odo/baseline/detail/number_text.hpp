@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/fixed_point.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -8,12 +9,18 @@
 
 namespace odo::baseline::detail {
 
-inline std::string fixed(double value, int decimals) {
+ODO_API std::string fixed(double value, int decimals);
+// printf("%+.<decimals>f"): the sign is always shown.
+ODO_API std::string signed_fixed(double value, int decimals);
+// Python's round(value, 2): the correctly rounded decimal, ties to even on the exact binary
+// value, as run_bench rounds `GPU Noise (µs)`.
+ODO_API double round2(double value);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API std::string fixed(double value, int decimals) {
     return fixed_point(value, decimals);
 }
 
-// printf("%+.<decimals>f"): the sign is always shown.
-inline std::string signed_fixed(double value, int decimals) {
+ODO_API std::string signed_fixed(double value, int decimals) {
     const std::string text = fixed(value, decimals);
     return text.front() == '-' || text == "nan" ? text : "+" + text;
 }
@@ -27,9 +34,7 @@ inline std::string general3(double value) {
     return std::string(buf, res.ptr);
 }
 
-// Python's round(value, 2): the correctly rounded decimal, ties to even on the exact binary
-// value, as run_bench rounds `GPU Noise (µs)`.
-inline double round2(double value) {
+ODO_API double round2(double value) {
     if (!std::isfinite(value))
         return value;
     const std::string text = fixed(value, 2);
@@ -37,5 +42,6 @@ inline double round2(double value) {
     std::from_chars(text.data(), text.data() + text.size(), rounded);
     return rounded;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline::detail

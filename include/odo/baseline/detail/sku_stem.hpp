@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 
 namespace odo::baseline::detail {
 
+#if ODO_BASELINE_DEFINITIONS
 // Why `stem` cannot key a row, or "" when it is one of the SKU map's stems.
 inline std::string sku_stem_problem(const std::vector<std::string>& stems,
                                     const std::string& stem) {
@@ -14,5 +16,6 @@ inline std::string sku_stem_problem(const std::vector<std::string>& stems,
         return {};
     return "unknown SKU stem (not in sku_map.json " + python_list_repr(stems) + ")";
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline::detail

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/baseline/metrics.hpp"
+#include "odo/core/linkage.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -25,6 +26,7 @@ struct WeightedSums {
     }
 };
 
+#if ODO_BASELINE_DEFINITIONS
 // The run-weighted means of one case × SKU. Both languages, where present, must come from the
 // same number of runs; otherwise nullopt with the problem appended, naming `row`.
 inline std::optional<Metrics> run_means(const WeightedSums& cpp, const WeightedSums& python,
@@ -43,5 +45,6 @@ inline std::optional<Metrics> run_means(const WeightedSums& cpp, const WeightedS
         m.python = python.mean();
     return m;
 }
+#endif // ODO_BASELINE_DEFINITIONS
 
 } // namespace odo::baseline::detail

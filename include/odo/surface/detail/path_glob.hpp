@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/linkage.hpp"
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -8,6 +9,12 @@
 
 namespace odo::surface::detail {
 
+// The regular files matching `pattern` (relative to `dir` unless absolute), component by
+// component like Python's glob: no '**', and a wildcard matches a leading '.' only when the
+// pattern component starts with '.'. Sorted.
+ODO_API std::vector<std::filesystem::path> glob_files(const std::filesystem::path& dir,
+                                                      std::string_view pattern);
+#if ODO_SURFACE_DEFINITIONS
 // Matches the bracket set starting at pattern[at] == '[' against `c`. Returns the index after
 // the closing ']', or npos when the set is unterminated (then '[' is an ordinary character).
 inline std::size_t match_bracket(std::string_view pattern, std::size_t at, char c, bool& matched) {
@@ -76,11 +83,8 @@ inline bool has_glob_magic(std::string_view s) noexcept {
     return s.find_first_of("*?[") != std::string_view::npos;
 }
 
-// The regular files matching `pattern` (relative to `dir` unless absolute), component by
-// component like Python's glob: no '**', and a wildcard matches a leading '.' only when the
-// pattern component starts with '.'. Sorted.
-inline std::vector<std::filesystem::path> glob_files(const std::filesystem::path& dir,
-                                                     std::string_view pattern) {
+ODO_API std::vector<std::filesystem::path> glob_files(const std::filesystem::path& dir,
+                                                      std::string_view pattern) {
     namespace fs = std::filesystem;
     const fs::path relative(pattern);
     std::vector<fs::path> candidates{relative.is_absolute() ? relative.root_path() : dir};
@@ -112,5 +116,6 @@ inline std::vector<std::filesystem::path> glob_files(const std::filesystem::path
     std::sort(files.begin(), files.end());
     return files;
 }
+#endif // ODO_SURFACE_DEFINITIONS
 
 } // namespace odo::surface::detail

@@ -1,0 +1,67 @@
+// The definitions of the repo, surface and baseline layers,
+// compiled once for every driver that links odo_tool_layers (odo/core/linkage.hpp).
+#define ODO_IMPLEMENT_REPO
+#define ODO_IMPLEMENT_SURFACE
+#define ODO_IMPLEMENT_BASELINE
+
+#include <odo/repo/attribution.hpp>
+#include <odo/repo/cat_file_batch.hpp>
+#include <odo/repo/commit_subject.hpp>
+#include <odo/repo/git.hpp>
+#include <odo/repo/implementation.hpp>
+#include <odo/repo/include_graph.hpp>
+#include <odo/repo/language.hpp>
+#include <odo/repo/layout.hpp>
+#include <odo/repo/layout_file.hpp>
+#include <odo/repo/operator.hpp>
+#include <odo/repo/ownership.hpp>
+#include <odo/repo/path_template.hpp>
+#include <odo/repo/path_text.hpp>
+#include <odo/repo/repo_path.hpp>
+
+#include <odo/surface/axis.hpp>
+#include <odo/surface/bench_config.hpp>
+#include <odo/surface/benched_axes.hpp>
+#include <odo/surface/case_expansion.hpp>
+#include <odo/surface/case_key.hpp>
+#include <odo/surface/detail/path_glob.hpp>
+#include <odo/surface/fake_planar.hpp>
+#include <odo/surface/manifest.hpp>
+#include <odo/surface/row_case_key.hpp>
+#include <odo/surface/shard.hpp>
+#include <odo/surface/sku_map.hpp>
+#include <odo/surface/workload.hpp>
+
+#include <odo/baseline/artifact.hpp>
+#include <odo/baseline/artifact_shard.hpp>
+#include <odo/baseline/baseline_map.hpp>
+#include <odo/baseline/committed_timing.hpp>
+#include <odo/baseline/compare.hpp>
+#include <odo/baseline/compare_report.hpp>
+#include <odo/baseline/completeness.hpp>
+#include <odo/baseline/config_set.hpp>
+#include <odo/baseline/coverage.hpp>
+#include <odo/baseline/detail/median.hpp>
+#include <odo/baseline/detail/number_text.hpp>
+#include <odo/baseline/detail/problem_list.hpp>
+#include <odo/baseline/detail/sku_stem.hpp>
+#include <odo/baseline/detail/weighted_sums.hpp>
+#include <odo/baseline/drift.hpp>
+#include <odo/baseline/import.hpp>
+#include <odo/baseline/language.hpp>
+#include <odo/baseline/merge.hpp>
+#include <odo/baseline/metrics.hpp>
+#include <odo/baseline/nvbench_csv.hpp>
+#include <odo/baseline/nvbench_json.hpp>
+#include <odo/baseline/nvbench_run.hpp>
+#include <odo/baseline/nvbench_state.hpp>
+#include <odo/baseline/operator_file.hpp>
+#include <odo/baseline/quality.hpp>
+#include <odo/baseline/refresh_history.hpp>
+#include <odo/baseline/regression.hpp>
+#include <odo/baseline/regression_at_ref.hpp>
+#include <odo/baseline/row_label.hpp>
+#include <odo/baseline/shard_coverage.hpp>
+#include <odo/baseline/validation.hpp>
+#include <odo/baseline/validation_report.hpp>
+#include <odo/baseline/verdict.hpp>

@@ -1,0 +1,56 @@
+// The definitions of the summary and gates layers,
+// compiled once for every driver that links odo_tool_layers (odo/core/linkage.hpp).
+#define ODO_IMPLEMENT_SUMMARY
+#define ODO_IMPLEMENT_GATES
+
+#include <odo/summary/aliases.hpp>
+#include <odo/summary/benchmark_surface.hpp>
+#include <odo/summary/block.hpp>
+#include <odo/summary/canonical_text.hpp>
+#include <odo/summary/categories.hpp>
+#include <odo/summary/checklist.hpp>
+#include <odo/summary/derive.hpp>
+#include <odo/summary/description_text.hpp>
+#include <odo/summary/document.hpp>
+#include <odo/summary/error.hpp>
+#include <odo/summary/evidence_text.hpp>
+#include <odo/summary/generate.hpp>
+#include <odo/summary/host_reference.hpp>
+#include <odo/summary/impact.hpp>
+#include <odo/summary/layout_comparison.hpp>
+#include <odo/summary/layout_kind.hpp>
+#include <odo/summary/learnings.hpp>
+#include <odo/summary/markers.hpp>
+#include <odo/summary/memory_section.hpp>
+#include <odo/summary/metadata.hpp>
+#include <odo/summary/optimized_cases.hpp>
+#include <odo/summary/parse.hpp>
+#include <odo/summary/python_text.hpp>
+#include <odo/summary/refresh.hpp>
+#include <odo/summary/render.hpp>
+#include <odo/summary/skus.hpp>
+#include <odo/summary/statistics.hpp>
+#include <odo/summary/tables.hpp>
+#include <odo/summary/timings.hpp>
+#include <odo/summary/validate.hpp>
+
+#include <odo/gates/config_documents.hpp>
+#include <odo/gates/evidence.hpp>
+#include <odo/gates/evidence_checks.hpp>
+#include <odo/gates/evidence_checks_api.hpp>
+#include <odo/gates/evidence_checks_baselines.hpp>
+#include <odo/gates/evidence_checks_binding_impact.hpp>
+#include <odo/gates/evidence_checks_checklist.hpp>
+#include <odo/gates/evidence_checks_commits.hpp>
+#include <odo/gates/evidence_checks_common.hpp>
+#include <odo/gates/evidence_checks_memory.hpp>
+#include <odo/gates/evidence_checks_regression.hpp>
+#include <odo/gates/evidence_checks_scope.hpp>
+#include <odo/gates/evidence_checks_summary.hpp>
+#include <odo/gates/evidence_facts.hpp>
+#include <odo/gates/gate.hpp>
+#include <odo/gates/preflight.hpp>
+#include <odo/gates/preflight_checks.hpp>
+#include <odo/gates/repository_universe.hpp>
+#include <odo/gates/review_findings.hpp>
+#include <odo/gates/summary_phase.hpp>
