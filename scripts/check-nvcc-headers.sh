@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The CUDA paths CI can build without a GPU, under nvcc, and that every header stands alone:
 #   1. every header of include/odo, each alone in a g++ translation unit (-fsyntax-only): none
-#      leans on what another happened to include first;
+#      leans on what another happened to include first; the headers of the layers the drivers
+#      compile once (odo/core/linkage.hpp) also alone as a driver's TU sees them, declarations
+#      only (-DODO_SEPARATE_COMPILATION);
 #   2. every portable header together in one .cu translation unit (host-only headers, marked
 #      "HOST-ONLY" on their first lines, are never reached from a .cu file): one nvcc run checks
 #      them all, where one run per header spent minutes starting nvcc's passes;
@@ -19,15 +21,17 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Checks each header given on stdin alone with g++ -fsyntax-only.
+# Checks each header given on stdin alone with g++ -fsyntax-only; $1 names the mode for the
+# summary line, the other arguments are g++ flags.
 stands_alone() {
-  local count
-  count=$(tee "$work/all.list" | wc -l)
+  local mode=$1 count
+  shift
+  count=$(tee "$work/alone.list" | wc -l)
   xargs -P "$(nproc)" -I{} sh -c '
     printf "#include \"%s\"\n" "$(echo "{}" | sed "s|^include/||")" |
-      g++ -std=c++17 -Iinclude -fsyntax-only -x c++ - || { echo "g++ failed: {}" >&2; exit 255; }
-  ' <"$work/all.list"
-  echo "g++ compiled each of $count headers alone"
+      g++ -std=c++17 -Iinclude "$@" -fsyntax-only -x c++ - || { echo "g++ failed: {}" >&2; exit 255; }
+  ' _ "$@" <"$work/alone.list"
+  echo "g++ compiled each of $count headers alone ($mode)"
 }
 
 # Compiles every header given on stdin in one .cu translation unit.
@@ -50,7 +54,9 @@ compile_each() {
   echo "nvcc compiled $count $kind headers"
 }
 
-find include/odo -name '*.hpp' | sort | stands_alone
+find include/odo -name '*.hpp' | sort | stands_alone header-only
+find include/odo/{repo,surface,baseline,review,refactor,summary,gates} -name '*.hpp' | sort |
+  stands_alone "separate compilation" -DODO_SEPARATE_COMPILATION
 find include/odo -name '*.hpp' | sort | while IFS= read -r h; do
   head -n 3 "$h" | grep -q "HOST-ONLY" || echo "$h"
 done | compile_together
