@@ -29,7 +29,14 @@ cases=(
   "oplib Invert benchmark (Google Benchmark)|-|oplib|$tus/oplib_bench_gbench.cpp"
   "oplib TestOpInvert.cpp|oplib Invert test (plain doctest)|oplib|examples/oplib/tests/cvcuda/system/TestOpInvert.cpp"
   "oplib Invert test (plain doctest)|-|oplib|$tus/oplib_test_plain.cpp"
-  "tools/optimize_op.cpp (Release, -O2)|-|release|tools/optimize_op.cpp"
+  # The drivers as Release builds them: -O2, separate compilation (odo/core/linkage.hpp).
+  "tools/optimize_op.cpp|-|tool|tools/optimize_op.cpp"
+  "tools/odo_baseline.cpp|-|tool|tools/odo_baseline.cpp"
+  "tools/odo_profile.cpp|-|tool|tools/odo_profile.cpp"
+  "tools/refactor_op.cpp|-|tool|tools/refactor_op.cpp"
+  "tools/layers/repo_surface_baseline.cpp|-|tool|tools/layers/repo_surface_baseline.cpp"
+  "tools/layers/review_refactor.cpp|-|tool|tools/layers/review_refactor.cpp"
+  "tools/layers/summary_gates.cpp|-|tool|tools/layers/summary_gates.cpp"
 )
 
 results=$(mktemp)
@@ -39,7 +46,7 @@ for ((round = 1; round <= rounds; ++round)); do
     IFS='|' read -r name _ extra source <<<"$entry"
     args=("${flags[@]}")
     [ "$extra" = oplib ] && args+=("${oplib[@]}")
-    [ "$extra" = release ] && args=(-std=c++17 -O2 -DNDEBUG -Iinclude -Itools)
+    [ "$extra" = tool ] && args=(-std=c++17 -O2 -DNDEBUG -DODO_SEPARATE_COMPILATION -Iinclude -Itools)
     measured=$( { /usr/bin/time -f '%U %S %e %M' "$cxx" "${args[@]}" -c "$source" -o /dev/null; } 2>&1 |
                tail -n 1)
     echo "$name|$measured" >>"$results"
@@ -66,4 +73,14 @@ for name, anchor, _, _ in cases:
     ratio = f"{median_cpu[name] / median_cpu[anchor]:.2f}x" if anchor != "-" else ""
     print(f"| {name} | {spread([x[0] for x in r])} | {spread([x[1] for x in r])} "
           f"| {max(x[2] for x in r) // 1024} | {anchor if anchor != '-' else ''} | {ratio} |")
+# What a driver costs in all: its own TU plus the layer TUs it links, which the four share.
+layers = [c[0] for c in cases if c[0].startswith("tools/layers/")]
+def total(names):
+    return sum(median_cpu[n] for n in names)
+print()
+print(f"optimize_op, its TU and the {len(layers)} layer TUs: "
+      f"{total(['tools/optimize_op.cpp'] + layers):.1f} s CPU (sum of medians)")
+drivers = [c[0] for c in cases if c[2] == "tool" and c[0] not in layers]
+print(f"the {len(drivers)} drivers and the layer TUs they share: "
+      f"{total(drivers + layers):.1f} s CPU (sum of medians)")
 EOF
