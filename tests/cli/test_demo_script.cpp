@@ -105,26 +105,33 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
     return n;
 }
 
+// demo.sh's baseline step (measure_and_import with the functions it sources) in `repo`, whose
+// build/bench_invert is the script `bench`; the measurements go to art/.
+odo::ProcessResult measure_and_import_before(odo::testing::TempRepo& repo,
+                                             const std::string& bench) {
+    const fs::path program = repo.root() / "build" / "bench_invert";
+    repo.write("build/bench_invert", bench);
+    fs::permissions(program, fs::perms::owner_exec, fs::perm_options::add);
+    const fs::path art = repo.root() / "art";
+    fs::create_directories(art);
+    const std::string script = "set -euo pipefail\n"
+                               "source '" ODO_SOURCE_DIR "/scripts/demo-steps.sh'\n"
+                               "step \"a full-surface baseline measured on this machine ($sku)\"\n"
+                               "measure_and_import before invert\n";
+    return odo::testing::run_in(repo.root(), "/usr/bin/env",
+                                {"demo=" + repo.root().string(), "art=" + art.string(),
+                                 "build=" + program.parent_path().string(), "sku=" + refused_sku,
+                                 "min_time=0.01", "odo_baseline=" ODO_BASELINE_TOOL, "bash", "-c",
+                                 script});
+}
+
 } // namespace
 
 TEST_CASE(
     "a measurement the import refuses three times ends with the refused rows and what to do") {
     odo::testing::TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
-    const fs::path bench = repo.root() / "build" / "bench_invert";
-    repo.write("build/bench_invert", noisy_bench);
-    fs::permissions(bench, fs::perms::owner_exec, fs::perm_options::add);
     const fs::path art = repo.root() / "art";
-    fs::create_directories(art);
-    // What demo.sh runs at its baseline step, with the functions it sources.
-    const std::string script = "set -euo pipefail\n"
-                               "source '" ODO_SOURCE_DIR "/scripts/demo-steps.sh'\n"
-                               "step \"a full-surface baseline measured on this machine ($sku)\"\n"
-                               "measure_and_import before invert\n";
-    const auto r = odo::testing::run_in(repo.root(), "/usr/bin/env",
-                                        {"demo=" + repo.root().string(), "art=" + art.string(),
-                                         "build=" + bench.parent_path().string(),
-                                         "sku=" + refused_sku, "min_time=0.01",
-                                         "odo_baseline=" ODO_BASELINE_TOOL, "bash", "-c", script});
+    const auto r = measure_and_import_before(repo, noisy_bench);
     INFO(r.out);
     INFO(r.err);
     CHECK(r.exit_code == 1);
@@ -188,20 +195,7 @@ echo "bench_invert [$key]: 137.25 us (noise $percent %)" >&2
 
 TEST_CASE("a refused import measures only its refused cases again and keeps the accepted rows") {
     odo::testing::TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
-    const fs::path bench = repo.root() / "build" / "bench_invert";
-    repo.write("build/bench_invert", once_noisy_bench);
-    fs::permissions(bench, fs::perms::owner_exec, fs::perm_options::add);
-    const fs::path art = repo.root() / "art";
-    fs::create_directories(art);
-    const std::string script = "set -euo pipefail\n"
-                               "source '" ODO_SOURCE_DIR "/scripts/demo-steps.sh'\n"
-                               "step \"a full-surface baseline measured on this machine ($sku)\"\n"
-                               "measure_and_import before invert\n";
-    const auto r = odo::testing::run_in(repo.root(), "/usr/bin/env",
-                                        {"demo=" + repo.root().string(), "art=" + art.string(),
-                                         "build=" + bench.parent_path().string(),
-                                         "sku=" + refused_sku, "min_time=0.01",
-                                         "odo_baseline=" ODO_BASELINE_TOOL, "bash", "-c", script});
+    const auto r = measure_and_import_before(repo, once_noisy_bench);
     INFO(r.out);
     INFO(r.err);
     CHECK(r.exit_code == 0);
