@@ -210,6 +210,27 @@ TEST_CASE("a refused import measures only its refused cases again and keeps the 
     CHECK_FALSE(odo::testing::contains(config, "41.18"));
 }
 
+TEST_CASE("a refusal that names no listed case measures every case again") {
+    // The bench lists refused_key but files its rows under steady_key, which the import refuses
+    // for noise: a key the benchmark does not list, so no case can be picked out.
+    std::string misfiled_bench = noisy_bench;
+    const std::string row = "\"baselines\": {\"$key\": {";
+    const auto at = misfiled_bench.find(row);
+    REQUIRE(at != std::string::npos);
+    misfiled_bench.replace(at, row.size(), "\"baselines\": {\"" + steady_key + "\": {");
+    odo::testing::TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const auto r = measure_and_import_before(repo, misfiled_bench);
+    INFO(r.out);
+    INFO(r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(odo::testing::contains(r.out, "the import refused attempt 1 of 3 (rows above); "
+                                        "measuring again\n"));
+    CHECK(odo::testing::contains(r.out, "the import refused attempt 2 of 3 (rows above); "
+                                        "measuring again\n"));
+    CHECK_FALSE(odo::testing::contains(r.out, "refused cases again"));
+    CHECK(occurrences(r.out, "  [1/1] " + refused_key + ":") == 3);
+}
+
 TEST_CASE("a build shows a line per compiled file and link, with Make or Ninja") {
     DemoScratchDir dir;
     const fs::path src = dir.path() / "src";
