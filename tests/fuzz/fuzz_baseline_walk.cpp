@@ -1,8 +1,10 @@
 // Fuzzes the walks over an operator config's committed baselines: the per-config baseline map
 // ODO-8 compares across revisions, and PRE-3's reading of the rows. Nothing but odo::InputError
 // escapes; the map exists exactly for a JSON object and does not depend on formatting or key
-// order; a revision compared with itself changes no row; and what PRE-3 reports over the present
-// rows is a part of what a complete validation reports.
+// order; the digests PRE-6 streams exist exactly where the map does and are the map's; a revision
+// compared with itself changes no row; and what PRE-3 reports over the present rows is a part of
+// what a complete validation reports.
+#include <odo/baseline/baseline_digest.hpp>
 #include <odo/baseline/baseline_map.hpp>
 #include <odo/baseline/operator_file.hpp>
 #include <odo/baseline/quality.hpp>
@@ -37,6 +39,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto doc = odo::json::try_parse(text);
     const auto map = baselines_by_config(text);
     if (map.has_value() != (doc && doc->is_object()))
+        std::abort();
+    const odo::SipKey key{0x9e3779b97f4a7c15ULL, 0xbf58476d1ce4e5b9ULL};
+    const auto digests = baseline_digests(text, key);
+    if (digests.has_value() != map.has_value() || (map && *digests != baseline_digests(*map, key)))
         std::abort();
     if (map) {
         // Only a document with an out-of-range number prints as something JSON cannot read back.

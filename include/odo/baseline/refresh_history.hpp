@@ -1,6 +1,6 @@
 #pragma once
 // HOST-ONLY: reads git history through odo::repo::Git.
-#include "odo/baseline/baseline_map.hpp"
+#include "odo/baseline/baseline_digest.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/repo/git.hpp"
 
@@ -16,31 +16,34 @@ namespace odo::baseline {
 namespace detail {
 
 // One version of the config as the history walk keeps it: the object id git named and the
-// baselines read from it, shared by the pairs it belongs to (null: present but unparseable). A
+// digests of its baselines, shared by the pairs it belongs to (null: present but unparseable). A
 // missing object has no id and no baselines.
 struct ConfigVersion {
     std::string oid;
-    std::shared_ptr<const BaselineMap> baselines;
+    std::shared_ptr<const BaselineDigests> baselines;
 };
 
 // The versions of a config along its history, read one at a time: a commit's parent version is
-// usually the next older commit's own, so an object id seen just before is not parsed again.
+// usually the next older commit's own, so an object id seen just before is not read again. Each
+// version is digested as it is read (baseline_digest.hpp), under one random key per walk.
 class ConfigVersionReader {
 public:
     ConfigVersion read(std::string_view oid, std::optional<std::string_view> contents) {
         if (!contents)
-            return {"", std::make_shared<const BaselineMap>()}; // absent: no baselines
+            return {"", std::make_shared<const BaselineDigests>()}; // absent: no baselines
         if (last_ && !oid.empty() && last_->oid == oid)
             return *last_;
-        auto baselines = baselines_by_config(*contents);
+        auto baselines = baseline_digests(*contents, key_);
         return {std::string(oid),
-                baselines ? std::make_shared<const BaselineMap>(std::move(*baselines)) : nullptr};
+                baselines ? std::make_shared<const BaselineDigests>(std::move(*baselines))
+                          : nullptr};
     }
 
     // The version to reuse for the next one that has the same object id.
     void remember(ConfigVersion version) { last_ = std::move(version); }
 
 private:
+    SipKey key_ = random_sip_key();
     std::optional<ConfigVersion> last_;
 };
 

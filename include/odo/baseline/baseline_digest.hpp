@@ -1,0 +1,310 @@
+#pragma once
+// Each config's committed baselines in a version of an operator config, reduced to a keyed
+// 64-bit digest while the text is read, so that comparing two versions of a 10,000-case config
+// (PRE-6's refresh walk reads up to 200 of them) builds no document: the walk keeps two small
+// maps, not two parsed copies of the rows.
+//
+// Two versions' digests are equal exactly when their `baselines_by_config` maps are (Boost.JSON's
+// value equality: formatting and key order play no part, integers compare by value whatever their
+// sign type, a double never equals an integer, -0.0 equals 0.0), unless two different values
+// digest alike: the digests are SipHash-2-4 under a key drawn at random for each run, so no text
+// can be written to make that happen, and it happens by chance with a probability near 2^-64.
+#include "odo/baseline/baseline_map.hpp"
+#include "odo/core/linkage.hpp"
+#include "odo/core/siphash.hpp"
+
+#include <boost/json.hpp>
+#include <boost/json/basic_parser_impl.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace odo::baseline {
+
+// config key -> the digest of its "baselines" value, for the configs `baselines_by_config` keeps.
+using BaselineDigests = std::map<std::string, std::uint64_t>;
+
+// The digest of one value; equal values digest alike whatever their text.
+ODO_API std::uint64_t json_digest(const boost::json::value& value, const SipKey& key);
+// The digests of a parsed map (what the streamed reading below is tested against).
+ODO_API BaselineDigests baseline_digests(const BaselineMap& map, const SipKey& key);
+// The digests read straight from an operator config's text; nullopt exactly where
+// `baselines_by_config` gives nullopt (not JSON, a repeated key, not an object).
+ODO_API std::optional<BaselineDigests> baseline_digests(std::string_view text, const SipKey& key);
+
+#if ODO_BASELINE_DEFINITIONS
+namespace detail {
+
+// The encodings digested: a tag byte, then the value's canonical bytes. Objects digest their
+// members' digests sorted, so key order plays no part.
+class ValueDigester {
+public:
+    explicit ValueDigester(const SipKey& key) : key_(key) {}
+
+    std::uint64_t null() { return tagged('n', nullptr, 0); }
+    std::uint64_t boolean(bool b) { return tagged(b ? 't' : 'f', nullptr, 0); }
+    std::uint64_t integer(bool negative, std::uint64_t magnitude) {
+        unsigned char bytes[9];
+        bytes[0] = negative ? '-' : '+';
+        std::memcpy(bytes + 1, &magnitude, 8);
+        return tagged('i', bytes, sizeof bytes);
+    }
+    std::uint64_t int64(std::int64_t v) {
+        return v < 0 ? integer(true, 0 - static_cast<std::uint64_t>(v))
+                     : integer(false, static_cast<std::uint64_t>(v));
+    }
+    std::uint64_t uint64(std::uint64_t v) { return integer(false, v); }
+    std::uint64_t real(double v) {
+        const double canonical = v == 0 ? 0.0 : v; // -0.0 == 0.0 as JSON values
+        return tagged('d', &canonical, sizeof canonical);
+    }
+    std::uint64_t string(std::string_view s) { return tagged('s', s.data(), s.size()); }
+    std::uint64_t key(std::string_view s) { return tagged('k', s.data(), s.size()); }
+    std::uint64_t member(std::uint64_t key_digest, std::uint64_t value_digest) {
+        const std::uint64_t both[2] = {key_digest, value_digest};
+        return tagged('m', both, sizeof both);
+    }
+    // Digests `members[0, n)` after sorting them in place.
+    std::uint64_t object(std::uint64_t* members, std::size_t n) {
+        std::sort(members, members + n);
+        return tagged('o', members, n * sizeof *members);
+    }
+    std::uint64_t array(const std::uint64_t* elements, std::size_t n) {
+        return tagged('a', elements, n * sizeof *elements);
+    }
+
+private:
+    std::uint64_t tagged(char tag, const void* bytes, std::size_t size) {
+        scratch_.assign(1, tag);
+        scratch_.append(static_cast<const char*>(bytes), size);
+        return siphash24(key_, scratch_.data(), scratch_.size());
+    }
+
+    SipKey key_;
+    std::string scratch_;
+};
+
+// A Boost.JSON parser handler that digests every value as it closes and keeps only the digests
+// of the configs' "baselines" (where `for_each_baselines` finds them), under the same parse
+// options and exact number reading as `json::parse`. A repeated key fails the parse.
+class DigestHandler {
+public:
+    static constexpr std::size_t max_object_size = std::size_t(-1);
+    static constexpr std::size_t max_array_size = std::size_t(-1);
+    static constexpr std::size_t max_key_size = std::size_t(-1);
+    static constexpr std::size_t max_string_size = std::size_t(-1);
+
+    explicit DigestHandler(const SipKey& key) : digest_(key) {}
+
+    // After a complete parse: the digests, or nullopt when the document is not an object.
+    std::optional<BaselineDigests> result() const {
+        if (!root_is_object_)
+            return std::nullopt;
+        const auto& found = configs_is_object_ ? in_configs_ : at_root_;
+        return BaselineDigests(found.begin(), found.end());
+    }
+
+    bool on_document_begin(boost::json::error_code&) { return true; }
+    bool on_document_end(boost::json::error_code&) { return true; }
+    bool on_object_begin(boost::json::error_code&) {
+        open(true);
+        return true;
+    }
+    bool on_object_end(std::size_t n, boost::json::error_code& ec) {
+        const Frame frame = frames_.back();
+        if (repeats_key(frame)) {
+            ec = boost::json::error::syntax;
+            return false;
+        }
+        const std::uint64_t d = digest_.object(children_.data() + frame.children, n);
+        close(frame);
+        return add(d, true, n == 0);
+    }
+    bool on_array_begin(boost::json::error_code&) {
+        open(false);
+        return true;
+    }
+    bool on_array_end(std::size_t n, boost::json::error_code&) {
+        const Frame frame = frames_.back();
+        const std::uint64_t d = digest_.array(children_.data() + frame.children, n);
+        close(frame);
+        return add(d);
+    }
+    bool on_key_part(boost::json::string_view s, std::size_t, boost::json::error_code&) {
+        keys_[frames_.size() - 1].append(s.data(), s.size());
+        return true;
+    }
+    bool on_key(boost::json::string_view s, std::size_t, boost::json::error_code&) {
+        std::string& key = keys_[frames_.size() - 1];
+        key.append(s.data(), s.size());
+        key_digests_.push_back(digest_.key(key));
+        return true;
+    }
+    bool on_string_part(boost::json::string_view s, std::size_t, boost::json::error_code&) {
+        text_.append(s.data(), s.size());
+        return true;
+    }
+    bool on_string(boost::json::string_view s, std::size_t, boost::json::error_code&) {
+        if (text_.empty())
+            return add(digest_.string(s));
+        text_.append(s.data(), s.size());
+        const std::uint64_t d = digest_.string(text_);
+        text_.clear();
+        return add(d);
+    }
+    bool on_number_part(boost::json::string_view s, boost::json::error_code&) {
+        number_.append(s.data(), s.size());
+        return true;
+    }
+    bool on_int64(std::int64_t v, boost::json::string_view, boost::json::error_code&) {
+        number_.clear();
+        return add(digest_.int64(v));
+    }
+    bool on_uint64(std::uint64_t v, boost::json::string_view, boost::json::error_code&) {
+        number_.clear();
+        return add(digest_.uint64(v));
+    }
+    bool on_double(double v, boost::json::string_view s, boost::json::error_code&) {
+        // Read from its own text as json::parse reads it, so that both see the same double.
+        number_.append(s.data(), s.size());
+        double exact = v;
+        if (std::from_chars(number_.data(), number_.data() + number_.size(), exact).ec !=
+            std::errc())
+            exact = v;
+        number_.clear();
+        return add(digest_.real(exact));
+    }
+    bool on_bool(bool b, boost::json::error_code&) { return add(digest_.boolean(b)); }
+    bool on_null(boost::json::error_code&) { return add(digest_.null()); }
+    bool on_comment_part(boost::json::string_view, boost::json::error_code&) { return true; }
+    bool on_comment(boost::json::string_view, boost::json::error_code&) { return true; }
+
+private:
+    struct Frame {
+        bool object;
+        std::size_t children;    // where its members' digests begin in children_
+        std::size_t key_digests; // where its keys' digests begin in key_digests_
+    };
+
+    void open(bool object) {
+        frames_.push_back({object, children_.size(), key_digests_.size()});
+        if (keys_.size() < frames_.size())
+            keys_.emplace_back();
+        keys_[frames_.size() - 1].clear();
+    }
+
+    void close(const Frame& frame) {
+        children_.resize(frame.children);
+        key_digests_.resize(frame.key_digests);
+        frames_.pop_back();
+    }
+
+    // Keys are told apart by their digests: a repetition is never missed, and two different keys
+    // pass for one only by chance (about 2^-64 a pair, under a key no input can know).
+    bool repeats_key(const Frame& frame) {
+        sorted_.assign(key_digests_.begin() + static_cast<std::ptrdiff_t>(frame.key_digests),
+                       key_digests_.end());
+        std::sort(sorted_.begin(), sorted_.end());
+        return std::adjacent_find(sorted_.begin(), sorted_.end()) != sorted_.end();
+    }
+
+    // A value closed: a member of the innermost open container, or the document itself.
+    bool add(std::uint64_t d, bool object = false, bool empty = false) {
+        if (frames_.empty()) {
+            root_is_object_ = object;
+            return true;
+        }
+        const std::size_t depth = frames_.size();
+        if (!frames_.back().object) {
+            children_.push_back(d);
+            return true;
+        }
+        std::string& key = keys_[depth - 1];
+        children_.push_back(digest_.member(key_digests_.back(), d));
+        keep_baselines(depth, key, d, object, empty);
+        key.clear();
+        return true;
+    }
+
+    // Where for_each_baselines looks: a root member's "baselines", or a "configs" member's.
+    void keep_baselines(std::size_t depth, const std::string& key, std::uint64_t d, bool object,
+                        bool empty) {
+        if (depth == 1 && key == "configs")
+            configs_is_object_ = object;
+        if (key != "baselines" || (object && empty) || !frames_[0].object)
+            return;
+        if (depth == 2)
+            at_root_.emplace_back(keys_[0], d);
+        else if (depth == 3 && frames_[1].object && keys_[0] == "configs")
+            in_configs_.emplace_back(keys_[1], d);
+    }
+
+    ValueDigester digest_;
+    std::vector<Frame> frames_;
+    std::vector<std::string> keys_;          // keys_[i]: the member frame i is reading
+    std::vector<std::uint64_t> children_;    // every open container's members' digests
+    std::vector<std::uint64_t> key_digests_; // every open object's keys' digests
+    std::vector<std::uint64_t> sorted_;      // scratch for repeats_key
+    std::string text_, number_;              // a string or number read in parts
+    bool root_is_object_ = false, configs_is_object_ = false;
+    std::vector<std::pair<std::string, std::uint64_t>> at_root_, in_configs_;
+};
+
+} // namespace detail
+
+ODO_API std::uint64_t json_digest(const boost::json::value& value, const SipKey& key) {
+    detail::ValueDigester digest(key);
+    switch (value.kind()) {
+    case boost::json::kind::null:
+        return digest.null();
+    case boost::json::kind::bool_:
+        return digest.boolean(value.get_bool());
+    case boost::json::kind::int64:
+        return digest.int64(value.get_int64());
+    case boost::json::kind::uint64:
+        return digest.uint64(value.get_uint64());
+    case boost::json::kind::double_:
+        return digest.real(value.get_double());
+    case boost::json::kind::string:
+        return digest.string(value.get_string());
+    case boost::json::kind::array: {
+        std::vector<std::uint64_t> elements;
+        for (const boost::json::value& e : value.get_array())
+            elements.push_back(json_digest(e, key));
+        return digest.array(elements.data(), elements.size());
+    }
+    case boost::json::kind::object:
+        break;
+    }
+    std::vector<std::uint64_t> members;
+    for (const auto& kv : value.get_object())
+        members.push_back(digest.member(digest.key(kv.key()), json_digest(kv.value(), key)));
+    return digest.object(members.data(), members.size());
+}
+
+ODO_API BaselineDigests baseline_digests(const BaselineMap& map, const SipKey& key) {
+    BaselineDigests digests;
+    for (const auto& [config, baselines] : map)
+        digests.emplace(config, json_digest(baselines, key));
+    return digests;
+}
+
+ODO_API std::optional<BaselineDigests> baseline_digests(std::string_view text, const SipKey& key) {
+    boost::json::basic_parser<detail::DigestHandler> parser{boost::json::parse_options{}, key};
+    boost::json::error_code ec;
+    const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);
+    if (ec || used < text.size())
+        return std::nullopt;
+    return parser.handler().result();
+}
+#endif // ODO_BASELINE_DEFINITIONS
+
+} // namespace odo::baseline
