@@ -17,6 +17,7 @@
 #include <boost/json/basic_parser_impl.hpp>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -43,53 +44,115 @@ ODO_API std::optional<BaselineDigests> baseline_digests(std::string_view text, c
 #if ODO_BASELINE_DEFINITIONS
 namespace detail {
 
-// The encodings digested: a tag byte, then the value's canonical bytes. Objects digest their
-// members' digests sorted, so key order plays no part.
+// A scalar's canonical form: a head word (a tag, and the sign of an integer), then a payload
+// word (an integer's magnitude, a double's bits) or a string's bytes. Integers are a sign and
+// a magnitude whatever type holds them; -0.0 is 0.0.
+class Scalar {
+public:
+    static Scalar null() { return Scalar('n'); }
+    static Scalar boolean(bool b) { return Scalar(b ? 't' : 'f'); }
+    static Scalar int64(std::int64_t v) {
+        return v < 0 ? Scalar('i', '-', 0 - static_cast<std::uint64_t>(v))
+                     : Scalar('i', '+', static_cast<std::uint64_t>(v));
+    }
+    static Scalar uint64(std::uint64_t v) { return Scalar('i', '+', v); }
+    static Scalar real(double v) {
+        const double canonical = v == 0 ? 0.0 : v;
+        std::uint64_t bits = 0;
+        std::memcpy(&bits, &canonical, sizeof bits);
+        return Scalar('d', 0, bits);
+    }
+    // A string's bytes are not copied: the view must outlive the Scalar.
+    static Scalar string(std::string_view text) {
+        Scalar s('s');
+        s.text_ = text;
+        return s;
+    }
+
+    std::uint64_t head() const noexcept { return head_; }
+    // Absorbs the payload and finishes the digest.
+    std::uint64_t finish(SipHasher& h) const noexcept {
+        if (has_value_)
+            h.word(value_);
+        return h.finish(text_.data(), text_.size());
+    }
+
+private:
+    explicit Scalar(char tag) : head_(static_cast<unsigned char>(tag)) {}
+    Scalar(char tag, char sign, std::uint64_t value)
+        : head_(static_cast<unsigned char>(tag) |
+                static_cast<std::uint64_t>(static_cast<unsigned char>(sign)) << 8),
+          value_(value), has_value_(true) {}
+
+    std::uint64_t head_;
+    std::uint64_t value_ = 0;
+    bool has_value_ = false;
+    std::string_view text_;
+};
+
+// The digests, SipHash-2-4 of words that begin with a tag: a scalar its canonical form; an
+// object member its key's digest and its value (a scalar's form inline, a container's digest);
+// an object its members' digests sorted, so key order plays no part; an array its elements'
+// digests in order.
 class ValueDigester {
 public:
     explicit ValueDigester(const SipKey& key) : key_(key) {}
 
-    std::uint64_t null() { return tagged('n', nullptr, 0); }
-    std::uint64_t boolean(bool b) { return tagged(b ? 't' : 'f', nullptr, 0); }
-    std::uint64_t integer(bool negative, std::uint64_t magnitude) {
-        unsigned char bytes[9];
-        bytes[0] = negative ? '-' : '+';
-        std::memcpy(bytes + 1, &magnitude, 8);
-        return tagged('i', bytes, sizeof bytes);
+    std::uint64_t scalar(const Scalar& v) const {
+        SipHasher h(key_);
+        h.word(v.head());
+        return v.finish(h);
     }
-    std::uint64_t int64(std::int64_t v) {
-        return v < 0 ? integer(true, 0 - static_cast<std::uint64_t>(v))
-                     : integer(false, static_cast<std::uint64_t>(v));
+    std::uint64_t scalar_member(std::uint64_t key_digest, const Scalar& v) const {
+        SipHasher h(key_);
+        h.word('m' | v.head() << 8).word(key_digest);
+        return v.finish(h);
     }
-    std::uint64_t uint64(std::uint64_t v) { return integer(false, v); }
-    std::uint64_t real(double v) {
-        const double canonical = v == 0 ? 0.0 : v; // -0.0 == 0.0 as JSON values
-        return tagged('d', &canonical, sizeof canonical);
-    }
-    std::uint64_t string(std::string_view s) { return tagged('s', s.data(), s.size()); }
-    std::uint64_t key(std::string_view s) { return tagged('k', s.data(), s.size()); }
-    std::uint64_t member(std::uint64_t key_digest, std::uint64_t value_digest) {
-        const std::uint64_t both[2] = {key_digest, value_digest};
-        return tagged('m', both, sizeof both);
+    std::uint64_t container_member(std::uint64_t key_digest, std::uint64_t value_digest) const {
+        return SipHasher(key_)
+            .word('m' | std::uint64_t('c') << 8)
+            .word(key_digest)
+            .word(value_digest)
+            .finish();
     }
     // Digests `members[0, n)` after sorting them in place.
-    std::uint64_t object(std::uint64_t* members, std::size_t n) {
+    std::uint64_t object(std::uint64_t* members, std::size_t n) const {
         std::sort(members, members + n);
-        return tagged('o', members, n * sizeof *members);
+        return SipHasher(key_).word('o').words(members, n).finish();
     }
-    std::uint64_t array(const std::uint64_t* elements, std::size_t n) {
-        return tagged('a', elements, n * sizeof *elements);
+    std::uint64_t array(const std::uint64_t* elements, std::size_t n) const {
+        return SipHasher(key_).word('a').words(elements, n).finish();
+    }
+    // A config repeats a few short keys (SKUs, metric names) on every row: their digests are
+    // remembered, each under its exact bytes.
+    std::uint64_t key(std::string_view s) {
+        if (s.empty() || s.size() > sizeof(KeySlot::bytes))
+            return key_digest(s);
+        KeySlot& slot = known_keys_[(s.size() * 31 + static_cast<unsigned char>(s[0]) +
+                                     static_cast<unsigned char>(s[s.size() / 2]) * 7 +
+                                     static_cast<unsigned char>(s.back()) * 13) %
+                                    known_keys_.size()];
+        if (slot.size != s.size() || std::memcmp(slot.bytes, s.data(), s.size()) != 0) {
+            slot.size = s.size();
+            std::memcpy(slot.bytes, s.data(), s.size());
+            slot.digest = key_digest(s);
+        }
+        return slot.digest;
     }
 
 private:
-    std::uint64_t tagged(char tag, const void* bytes, std::size_t size) {
-        scratch_.assign(1, tag);
-        scratch_.append(static_cast<const char*>(bytes), size);
-        return siphash24(key_, scratch_.data(), scratch_.size());
+    std::uint64_t key_digest(std::string_view s) const {
+        return SipHasher(key_).word('k').finish(s.data(), s.size());
     }
 
+    struct KeySlot {
+        std::size_t size = 0; // 0: empty
+        char bytes[32];
+        std::uint64_t digest = 0;
+    };
+
     SipKey key_;
-    std::string scratch_;
+    std::array<KeySlot, 64> known_keys_{};
 };
 
 // A Boost.JSON parser handler that digests every value as it closes and keeps only the digests
@@ -126,7 +189,7 @@ public:
         }
         const std::uint64_t d = digest_.object(children_.data() + frame.children, n);
         close(frame);
-        return add(d, true, n == 0);
+        return add_container(d, true, n == 0);
     }
     bool on_array_begin(boost::json::error_code&) {
         open(false);
@@ -136,7 +199,7 @@ public:
         const Frame frame = frames_.back();
         const std::uint64_t d = digest_.array(children_.data() + frame.children, n);
         close(frame);
-        return add(d);
+        return add_container(d, false, false);
     }
     bool on_key_part(boost::json::string_view s, std::size_t, boost::json::error_code&) {
         keys_[frames_.size() - 1].append(s.data(), s.size());
@@ -154,11 +217,11 @@ public:
     }
     bool on_string(boost::json::string_view s, std::size_t, boost::json::error_code&) {
         if (text_.empty())
-            return add(digest_.string(s));
+            return add_scalar(Scalar::string(std::string_view(s.data(), s.size())));
         text_.append(s.data(), s.size());
-        const std::uint64_t d = digest_.string(text_);
+        add_scalar(Scalar::string(text_));
         text_.clear();
-        return add(d);
+        return true;
     }
     bool on_number_part(boost::json::string_view s, boost::json::error_code&) {
         number_.append(s.data(), s.size());
@@ -166,11 +229,11 @@ public:
     }
     bool on_int64(std::int64_t v, boost::json::string_view, boost::json::error_code&) {
         number_.clear();
-        return add(digest_.int64(v));
+        return add_scalar(Scalar::int64(v));
     }
     bool on_uint64(std::uint64_t v, boost::json::string_view, boost::json::error_code&) {
         number_.clear();
-        return add(digest_.uint64(v));
+        return add_scalar(Scalar::uint64(v));
     }
     bool on_double(double v, boost::json::string_view s, boost::json::error_code&) {
         // Read from its own text as json::parse reads it, so that both see the same double.
@@ -180,10 +243,10 @@ public:
             std::errc())
             exact = v;
         number_.clear();
-        return add(digest_.real(exact));
+        return add_scalar(Scalar::real(exact));
     }
-    bool on_bool(bool b, boost::json::error_code&) { return add(digest_.boolean(b)); }
-    bool on_null(boost::json::error_code&) { return add(digest_.null()); }
+    bool on_bool(bool b, boost::json::error_code&) { return add_scalar(Scalar::boolean(b)); }
+    bool on_null(boost::json::error_code&) { return add_scalar(Scalar::null()); }
     bool on_comment_part(boost::json::string_view, boost::json::error_code&) { return true; }
     bool on_comment(boost::json::string_view, boost::json::error_code&) { return true; }
 
@@ -216,27 +279,42 @@ private:
         return std::adjacent_find(sorted_.begin(), sorted_.end()) != sorted_.end();
     }
 
-    // A value closed: a member of the innermost open container, or the document itself.
-    bool add(std::uint64_t d, bool object = false, bool empty = false) {
+    // A scalar read: a member or element of the innermost open container, or the document.
+    bool add_scalar(const Scalar& v) {
+        if (frames_.empty())
+            return true; // a document that is not an object
+        if (!frames_.back().object) {
+            children_.push_back(digest_.scalar(v));
+            return true;
+        }
+        std::string& key = keys_[frames_.size() - 1];
+        children_.push_back(digest_.scalar_member(key_digests_.back(), v));
+        if (key == "baselines" || key == "configs")
+            keep_baselines(key, digest_.scalar(v), false, false);
+        key.clear();
+        return true;
+    }
+
+    // A container closed, with its digest.
+    bool add_container(std::uint64_t d, bool object, bool empty) {
         if (frames_.empty()) {
             root_is_object_ = object;
             return true;
         }
-        const std::size_t depth = frames_.size();
         if (!frames_.back().object) {
             children_.push_back(d);
             return true;
         }
-        std::string& key = keys_[depth - 1];
-        children_.push_back(digest_.member(key_digests_.back(), d));
-        keep_baselines(depth, key, d, object, empty);
+        std::string& key = keys_[frames_.size() - 1];
+        children_.push_back(digest_.container_member(key_digests_.back(), d));
+        keep_baselines(key, d, object, empty);
         key.clear();
         return true;
     }
 
     // Where for_each_baselines looks: a root member's "baselines", or a "configs" member's.
-    void keep_baselines(std::size_t depth, const std::string& key, std::uint64_t d, bool object,
-                        bool empty) {
+    void keep_baselines(const std::string& key, std::uint64_t d, bool object, bool empty) {
+        const std::size_t depth = frames_.size();
         if (depth == 1 && key == "configs")
             configs_is_object_ = object;
         if (key != "baselines" || (object && empty) || !frames_[0].object)
@@ -260,34 +338,48 @@ private:
 
 } // namespace detail
 
-ODO_API std::uint64_t json_digest(const boost::json::value& value, const SipKey& key) {
-    detail::ValueDigester digest(key);
+namespace detail {
+
+// A scalar value's encoding, or nullopt for a container.
+inline std::optional<Scalar> scalar_of(const boost::json::value& value) {
     switch (value.kind()) {
     case boost::json::kind::null:
-        return digest.null();
+        return Scalar::null();
     case boost::json::kind::bool_:
-        return digest.boolean(value.get_bool());
+        return Scalar::boolean(value.get_bool());
     case boost::json::kind::int64:
-        return digest.int64(value.get_int64());
+        return Scalar::int64(value.get_int64());
     case boost::json::kind::uint64:
-        return digest.uint64(value.get_uint64());
+        return Scalar::uint64(value.get_uint64());
     case boost::json::kind::double_:
-        return digest.real(value.get_double());
+        return Scalar::real(value.get_double());
     case boost::json::kind::string:
-        return digest.string(value.get_string());
-    case boost::json::kind::array: {
-        std::vector<std::uint64_t> elements;
-        for (const boost::json::value& e : value.get_array())
-            elements.push_back(json_digest(e, key));
-        return digest.array(elements.data(), elements.size());
+        return Scalar::string(std::string_view(value.get_string()));
+    default:
+        return std::nullopt;
     }
-    case boost::json::kind::object:
-        break;
+}
+
+} // namespace detail
+
+ODO_API std::uint64_t json_digest(const boost::json::value& value, const SipKey& key) {
+    detail::ValueDigester digest(key);
+    if (const auto scalar = detail::scalar_of(value))
+        return digest.scalar(*scalar);
+    std::vector<std::uint64_t> children;
+    if (const auto* array = value.if_array()) {
+        for (const boost::json::value& e : *array)
+            children.push_back(json_digest(e, key));
+        return digest.array(children.data(), children.size());
     }
-    std::vector<std::uint64_t> members;
-    for (const auto& kv : value.get_object())
-        members.push_back(digest.member(digest.key(kv.key()), json_digest(kv.value(), key)));
-    return digest.object(members.data(), members.size());
+    for (const auto& kv : value.get_object()) {
+        const std::uint64_t key_digest = digest.key(kv.key());
+        const auto scalar = detail::scalar_of(kv.value());
+        children.push_back(scalar
+                               ? digest.scalar_member(key_digest, *scalar)
+                               : digest.container_member(key_digest, json_digest(kv.value(), key)));
+    }
+    return digest.object(children.data(), children.size());
 }
 
 ODO_API BaselineDigests baseline_digests(const BaselineMap& map, const SipKey& key) {

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace {
@@ -36,4 +37,17 @@ TEST_CASE("siphash24 depends on its key, and random keys differ") {
           odo::siphash24(other, bytes.data(), bytes.size()));
     const odo::SipKey a = odo::random_sip_key(), b = odo::random_sip_key();
     CHECK((a.k0 != b.k0 || a.k1 != b.k1));
+}
+
+TEST_CASE("SipHasher's words and tail digest what siphash24 digests of the same bytes") {
+    const auto bytes = counting_bytes(40);
+    for (std::size_t words = 0; words <= 3; ++words)
+        for (std::size_t tail = 0; tail <= 17; ++tail) {
+            std::uint64_t w[3];
+            std::memcpy(w, bytes.data(), words * 8);
+            odo::SipHasher h(reference_key);
+            h.words(w, words);
+            CHECK(h.finish(bytes.data() + words * 8, tail) ==
+                  odo::siphash24(reference_key, bytes.data(), words * 8 + tail));
+        }
 }
