@@ -194,9 +194,10 @@ namespace detail {
 
 // One reading of `text`; nullopt when two keys of an object hash alike and `exact_keys` is off.
 inline std::optional<boost::json::value> parse_once(std::string_view text, std::string_view source,
-                                                    bool exact_keys) {
+                                                    bool exact_keys,
+                                                    const boost::json::storage_ptr& storage) {
     boost::json::basic_parser<ExactHandler> parser{boost::json::parse_options{}};
-    parser.handler().stack.reset();
+    parser.handler().stack.reset(storage);
     parser.handler().exact_keys = exact_keys;
     boost::json::error_code ec;
     const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);
@@ -218,11 +219,13 @@ inline std::optional<boost::json::value> parse_once(std::string_view text, std::
 } // namespace detail
 
 // Parses one JSON document. Errors name `source` (a file path or a description) and the place,
-// or the key an object repeats.
-inline boost::json::value parse(std::string_view text, std::string_view source) {
-    if (auto value = detail::parse_once(text, source, false))
+// or the key an object repeats. The values are built in `storage` (json_arena.hpp for a large
+// document read once).
+inline boost::json::value parse(std::string_view text, std::string_view source,
+                                const boost::json::storage_ptr& storage = {}) {
+    if (auto value = detail::parse_once(text, source, false, storage))
         return *std::move(value);
-    return *detail::parse_once(text, source, true);
+    return *detail::parse_once(text, source, true, storage);
 }
 
 inline std::optional<boost::json::value> try_parse(std::string_view text) {

@@ -9,6 +9,7 @@
 #include "odo/baseline/refresh_history.hpp"
 #include "odo/baseline/validation.hpp"
 #include "odo/core/file.hpp"
+#include "odo/core/json_arena.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/program_path.hpp"
 #include "odo/gates/gate.hpp"
@@ -42,7 +43,8 @@ struct CommittedConfig {
 };
 
 #if ODO_GATES_DEFINITIONS
-// Parses `text` (nullopt: the file is missing) once; the entries are moved out of the document.
+// Parses `text` (nullopt: the file is missing) once, into an arena of its own; the entries are
+// moved out of the document.
 inline CommittedConfig committed_config(const std::string& path,
                                         const std::optional<std::string>& text) {
     CommittedConfig c;
@@ -51,7 +53,8 @@ inline CommittedConfig committed_config(const std::string& path,
         return c;
     c.present = true;
     try {
-        surface::BenchConfig config = surface::load_bench_config(json::parse(*text, path), path);
+        surface::BenchConfig config =
+            surface::load_bench_config(json::parse(*text, path, json::make_arena()), path);
         c.review.problem = review::bench_config_shape_problem(config, path);
         if (c.review.problem.empty())
             c.review.config = std::move(config);
@@ -64,6 +67,40 @@ inline CommittedConfig committed_config(const std::string& path,
     return c;
 }
 #endif // ODO_GATES_DEFINITIONS
+
+namespace detail {
+
+#if ODO_GATES_DEFINITIONS
+// PRE-3's facts: the operator's config read and its rows judged by odo_baseline validate's own
+// rules, so preflight never calls ready what validate rejects. A config that is not JSON or not
+// a config object is a reason, never an exception.
+inline CapturedBaselines captured_baselines(const CommittedConfig& config, const std::string& path,
+                                            const std::vector<std::string>& sku_stems,
+                                            const baseline::QualityPolicy& quality) {
+    CapturedBaselines out{path, config.present, "", 0, {}};
+    if (!config.present)
+        return out;
+    if (!config.loaded()) {
+        out.parse_error = config.load_error;
+        return out;
+    }
+    baseline::ValidationSummary summary;
+    try {
+        for (const surface::ConfigEntry& entry : config.loaded()->entries)
+            baseline::validate_entry(entry, path, sku_stems, quality, summary,
+                                     baseline::ValidationScope::PresentRows);
+    } catch (const InputError& e) {
+        out.parse_error = e.what();
+        return out;
+    }
+    out.metric_rows = summary.metric_rows;
+    for (const baseline::ValidationIssue& issue : summary.issues)
+        out.invalid.push_back(issue.subject + ": " + issue.problem);
+    return out;
+}
+#endif // ODO_GATES_DEFINITIONS
+
+} // namespace detail
 
 // Everything the preflight checks read, loaded once. Malformed repository files (manifest, SKU
 // map, curated data) throw InputError naming the file; a missing or broken operator config is
@@ -79,7 +116,10 @@ struct PreflightContext {
     std::vector<std::string> sku_stems; // reference SKUs, sorted
     baseline::QualityPolicy quality;    // the SKU map's quality limits, as odo_baseline applies
     review::SupportInfo support;
-    CommittedConfig config; // the operator's committed config
+    // What PRE-2 and PRE-3 judge of the operator's committed config, taken while it is loaded:
+    // the parsed config itself is gone before PRE-6 reads its history.
+    std::vector<Finding> bench_findings;
+    CapturedBaselines captured;
     PreflightGuides guides;
 };
 
@@ -99,7 +139,12 @@ ODO_API PreflightContext load_preflight_context(std::filesystem::path repo_root,
         baseline::quality_policy(sku_map, baseline::default_benchmark_quality, layout.languages);
     c.support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
-    c.config = committed_config(op.bench_cfg, repo::try_read_repo_file(c.repo_root, op.bench_cfg));
+    {
+        const CommittedConfig config =
+            committed_config(op.bench_cfg, repo::try_read_repo_file(c.repo_root, op.bench_cfg));
+        c.bench_findings = review::bench_domain_findings(config.review, c.sku_stems, c.support);
+        c.captured = detail::captured_baselines(config, op.bench_cfg, c.sku_stems, c.quality);
+    }
     c.guides = PreflightGuides::from_guide(layout.guidelines.optimization);
     c.layout = std::move(layout);
     c.op = std::move(op);
@@ -112,32 +157,6 @@ ODO_API PreflightContext load_preflight_context(std::filesystem::path repo_root,
 namespace detail {
 
 #if ODO_GATES_DEFINITIONS
-// PRE-3's facts: the operator's config read and its rows judged by odo_baseline validate's own
-// rules, so preflight never calls ready what validate rejects. A config that is not JSON or not
-// a config object is a reason, never an exception.
-inline CapturedBaselines captured_baselines(const PreflightContext& c) {
-    CapturedBaselines out{c.op.bench_cfg, c.config.present, "", 0, {}};
-    if (!c.config.present)
-        return out;
-    if (!c.config.loaded()) {
-        out.parse_error = c.config.load_error;
-        return out;
-    }
-    baseline::ValidationSummary summary;
-    try {
-        for (const surface::ConfigEntry& entry : c.config.loaded()->entries)
-            baseline::validate_entry(entry, c.op.bench_cfg, c.sku_stems, c.quality, summary,
-                                     baseline::ValidationScope::PresentRows);
-    } catch (const InputError& e) {
-        out.parse_error = e.what();
-        return out;
-    }
-    out.metric_rows = summary.metric_rows;
-    for (const baseline::ValidationIssue& issue : summary.issues)
-        out.invalid.push_back(issue.subject + ": " + issue.problem);
-    return out;
-}
-
 inline ApiSurface api_surface(const PreflightContext& c) {
     ApiSurface s;
     for (const std::string* path : {&c.op.header, &c.op.hpp})
@@ -186,13 +205,8 @@ inline Gate<PreflightContext> preflight_gate() {
              return check_pre1_correctness_coverage(
                  review::test_domain_findings(c.repo_root, c.op, c.support, c.layout), c.guides);
          },
-         [](const C& c) {
-             return check_pre2_benchmark_coverage(
-                 review::bench_domain_findings(c.config.review, c.sku_stems, c.support), c.guides);
-         },
-         [](const C& c) {
-             return check_pre3_baseline_captured(detail::captured_baselines(c), c.guides);
-         },
+         [](const C& c) { return check_pre2_benchmark_coverage(c.bench_findings, c.guides); },
+         [](const C& c) { return check_pre3_baseline_captured(c.captured, c.guides); },
          [](const C& c) {
              return check_pre4_profiler_availability(find_on_path("ncu").has_value(),
                                                      find_on_path("nsys").has_value(), c.guides);

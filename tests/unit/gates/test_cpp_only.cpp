@@ -23,13 +23,13 @@ const std::string cpp_only_config = R"({"benchmark": "flip", "configs": {"flip_b
         "n_runs": 3, "gpu_time_us_cpp": 100.0, "gpu_noise_us_cpp": 1.0, "gpu_bwutil_cpp": 0.5}}}}}})";
 
 Finding pre3(odo::repo::LanguageSet languages) {
-    PreflightContext c;
-    c.op.bench_cfg = "bench/config/operators/flip.json";
-    c.config = committed_config(c.op.bench_cfg, cpp_only_config);
-    c.sku_stems = {"H100"};
-    c.quality.languages = languages;
-    return check_pre3_baseline_captured(detail::captured_baselines(c),
-                                        PreflightGuides::from_guide(guide));
+    const std::string path = "bench/config/operators/flip.json";
+    odo::baseline::QualityPolicy quality;
+    quality.languages = languages;
+    return check_pre3_baseline_captured(
+        detail::captured_baselines(committed_config(path, cpp_only_config), path, {"H100"},
+                                   quality),
+        PreflightGuides::from_guide(guide));
 }
 
 } // namespace
