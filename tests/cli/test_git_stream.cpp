@@ -34,6 +34,7 @@ TEST_CASE("a process's output can be consumed as it arrives instead of held whol
         largest = std::max(largest, out.size());
         total += out.size();
         out.clear();
+        return true;
     };
     const odo::ProcessResult r =
         odo::run_process("sh", {"-c", "head -c 4000000 /dev/zero"}, options);
@@ -47,13 +48,31 @@ TEST_CASE(
     "a consumer that throws ends the consuming; the error comes back once the program ended") {
     odo::ProcessOptions options;
     std::size_t calls = 0;
-    options.consume_output = [&](std::string&) {
+    options.consume_output = [&](std::string&) -> bool {
         ++calls;
         throw std::runtime_error("consumer gave up");
     };
     CHECK_THROWS_WITH_AS(odo::run_process("sh", {"-c", "head -c 3000000 /dev/zero"}, options),
                          "consumer gave up", std::runtime_error);
     CHECK(calls == 1);
+}
+
+TEST_CASE("a consumer that wants no more output is called no more; the program still ends") {
+    odo::ProcessOptions options;
+    std::size_t calls = 0, seen = 0;
+    options.consume_output = [&](std::string& out) {
+        ++calls;
+        seen += out.size();
+        return false;
+    };
+    // The program writes 8 MB and exits 0 only when all of it was read: nothing blocks it.
+    const odo::ProcessResult r =
+        odo::run_process("sh", {"-c", "head -c 8000000 /dev/zero && echo done >&2"}, options);
+    CHECK(r.ok());
+    CHECK(r.err == "done\n");
+    CHECK(calls == 1);
+    CHECK(seen <= (1u << 20) + 65536);
+    CHECK(r.out.empty());
 }
 
 TEST_CASE("Git streams cat-file answers one at a time and tells every command to its trace") {
@@ -72,6 +91,7 @@ TEST_CASE("Git streams cat-file answers one at a time and tells every command to
                                         std::optional<std::string_view> contents) {
         CHECK(oid.size() == (contents ? 40u : 0u));
         seen.emplace_back(spec, contents ? std::optional<std::string>(*contents) : std::nullopt);
+        return true;
     }));
     REQUIRE(seen.size() == 3);
     CHECK(seen[0].second == std::optional<std::string>("one\n"));
@@ -84,7 +104,10 @@ TEST_CASE("Git streams cat-file answers one at a time and tells every command to
     CHECK(trace[1].args ==
           std::vector<std::string>{"rev-parse", "--verify", "--quiet", "HEAD^{commit}"});
     // A spec git would read as two requests is refused before git runs.
-    CHECK_FALSE(git.stream_objects({"HEAD:a\nHEAD:b"}, [](auto&&...) { FAIL("no answer"); }));
+    CHECK_FALSE(git.stream_objects({"HEAD:a\nHEAD:b"}, [](auto&&...) -> bool {
+        FAIL("no answer");
+        return false;
+    }));
     CHECK(trace.size() == 2);
 }
 

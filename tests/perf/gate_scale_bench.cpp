@@ -412,8 +412,10 @@ Usage replay(const std::vector<GitCommand>& commands, const fs::path& root) {
         argv.insert(argv.end(), c.args.begin(), c.args.end());
         odo::run_process("git", argv,
                          {root, std::chrono::seconds(60), c.input,
-                          odo::repo::pinned_git_environment(),
-                          [](std::string& out) { out.clear(); }});
+                          odo::repo::pinned_git_environment(), [](std::string& out) {
+                              out.clear();
+                              return true;
+                          }});
     }
     const double wall = std::chrono::duration<double>(Clock::now() - start).count();
     getrusage(RUSAGE_CHILDREN, &after);

@@ -81,18 +81,17 @@ ODO_API std::string last_baseline_refresh(const repo::Git& git, const std::strin
                                       std::optional<std::string_view> contents) {
             const std::size_t commit = begin + answered / 2;
             const bool is_after = answered++ % 2 == 0;
-            if (!refresh.empty())
-                return;
             detail::ConfigVersion version = reader.read(oid, contents);
             if (is_after) {
                 after = std::move(version);
                 reader.remember(*after);
-                return;
+                return true;
             }
             if (after->baselines && version.baselines && *after->baselines != *version.baselines)
                 refresh = commits[commit];
             after.reset();
             reader.remember(std::move(version));
+            return refresh.empty(); // the rest of the batch is read past, not kept
         });
         if (!refresh.empty())
             return refresh;

@@ -53,10 +53,11 @@ struct ProcessOptions {
     // Environment changes for the child: a value sets the variable, nullopt removes it.
     std::map<std::string, std::optional<std::string>> environment;
     // Called with stdout as far as it has arrived, each time more came; it may erase what it
-    // consumed, so a long answer is read piece by piece instead of held whole. What it throws
-    // ends the consuming: the rest of the output is discarded, and run_process rethrows it
-    // once the program has ended.
-    std::function<void(std::string& out)> consume_output = nullptr;
+    // consumed, so a long answer is read piece by piece instead of held whole. It returns
+    // whether it wants more: after false, the rest of the output is read and dropped as it
+    // comes (the program still runs to its end). What it throws ends the consuming the same
+    // way, and run_process rethrows it once the program has ended.
+    std::function<bool(std::string& out)> consume_output = nullptr;
 };
 
 namespace detail {
@@ -211,6 +212,20 @@ inline std::size_t drain(int& fd, std::string& sink, std::size_t limit = std::st
     return sink.size() - start;
 }
 
+// Reads and drops what is available on `fd`, with no copy kept; closes `fd` at end of file or
+// error.
+inline void discard(int& fd) {
+    char buffer[65536];
+    while (fd >= 0) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n > 0 || (n < 0 && errno == EINTR))
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            break;
+        Pipes::close_fd(fd);
+    }
+}
+
 // Writes what `fd` accepts of the rest of `input`; closes it when all is written or the child
 // stopped reading. SIGPIPE is blocked in this thread around the write, and a SIGPIPE the write
 // raised is consumed, so a child that exits early cannot kill the caller.
@@ -259,23 +274,27 @@ inline std::optional<int> pump(pid_t pid, Pipes& pipes, const ProcessOptions& op
     const std::string& input = options.input;
     // A consumer is handed stdout a megabyte at a time at most, so a fast writer cannot make
     // it hold more than that beyond the answer it is reading.
+    bool wanted = true; // by the consumer
     auto take_output = [&] {
         if (!options.consume_output) {
             drain(pipes.out, r.out);
             return;
         }
         const std::size_t piece = std::size_t(1) << 20;
-        for (std::size_t n = piece; n >= piece;) {
+        for (std::size_t n = piece; n >= piece && wanted;) {
             n = drain(pipes.out, r.out, piece);
-            if (n > 0 && !consumer_error) {
-                try {
-                    options.consume_output(r.out);
-                } catch (...) {
-                    consumer_error = std::current_exception();
-                }
+            if (n == 0)
+                break;
+            try {
+                wanted = options.consume_output(r.out);
+            } catch (...) {
+                consumer_error = std::current_exception();
+                wanted = false;
             }
-            if (consumer_error)
-                r.out.clear();
+        }
+        if (!wanted) {
+            r.out.clear();
+            discard(pipes.out);
         }
     };
     const int exit_fd = child_exit_fd(pid);

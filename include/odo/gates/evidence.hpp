@@ -131,6 +131,7 @@ inline void read_summary(EvidenceContext& c, const repo::Git& git, const summary
                            [&](const std::string& spec, std::string_view oid,
                                std::optional<std::string_view> contents) {
                                version = documents.from_git(spec, oid, contents);
+                               return true;
                            });
     if (version && version->object())
         s.baseline_config = version->document;

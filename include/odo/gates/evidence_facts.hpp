@@ -213,10 +213,11 @@ inline EvidenceFacts gather_evidence_facts(const repo::Git& git, const repo::Lay
         if (at < 2) {
             (at == 0 ? facts.config.before : facts.config.after) =
                 documents.from_git(spec, oid, contents);
-            return;
+            return true;
         }
         (at == 2 ? facts.api.binding_before : facts.api.binding_after) =
             contents ? std::optional<std::string>(*contents) : std::nullopt;
+        return true;
     });
     if (!read) {
         facts.config.before.reset();

@@ -118,32 +118,36 @@ ODO_API CatFileObjects parse_cat_file_batch(std::string_view out,
 
 // The same answers, handed over one at a time as they arrive, so a reader of many large
 // versions holds one of them at once. `feed` takes what arrived so far and erases the answers
-// it handed to `on_object` (spec, object id, contents or nullopt for a missing object); after an
-// answer of another shape it hands over nothing more. `answered()` tells a complete read.
+// it handed to `on_object` (spec, object id, contents or nullopt for a missing object), which
+// returns whether it wants the next one; `feed` returns whether more output is wanted: not after
+// an answer of another shape, the last answer, or an answer the handler wanted to be the last.
+// `answered()` tells a complete read.
 class CatFileStream {
 public:
-    using Handler = std::function<void(const std::string& spec, std::string_view oid,
+    using Handler = std::function<bool(const std::string& spec, std::string_view oid,
                                        std::optional<std::string_view> contents)>;
 
     CatFileStream(const std::vector<std::string>& specs, Handler on_object)
         : specs_(specs), on_object_(std::move(on_object)) {}
 
-    void feed(std::string& out) {
+    bool feed(std::string& out) {
         std::size_t taken = 0;
-        while (!broken_ && answered_ < specs_.size()) {
+        while (!done_ && answered_ < specs_.size()) {
             const detail::CatFileAnswer answer = detail::next_cat_file_answer(
                 std::string_view(out).substr(taken), specs_[answered_]);
             if (answer.shape == detail::CatFileAnswer::Shape::Incomplete)
                 break;
             if (answer.shape == detail::CatFileAnswer::Shape::Foreign) {
-                broken_ = true;
+                done_ = true;
                 break;
             }
-            on_object_(specs_[answered_], answer.oid, answer.contents);
+            done_ = !on_object_(specs_[answered_], answer.oid, answer.contents);
             ++answered_;
             taken += answer.length;
         }
-        out.erase(0, broken_ || answered_ == specs_.size() ? out.size() : taken);
+        done_ = done_ || answered_ == specs_.size();
+        out.erase(0, done_ ? out.size() : taken);
+        return !done_;
     }
 
     std::size_t answered() const noexcept { return answered_; }
@@ -152,7 +156,7 @@ private:
     const std::vector<std::string>& specs_;
     Handler on_object_;
     std::size_t answered_ = 0;
-    bool broken_ = false;
+    bool done_ = false; // nothing more is handed over
 };
 
 } // namespace odo::repo

@@ -72,7 +72,7 @@ public:
     const std::filesystem::path& root() const noexcept { return root_; }
 
     ProcessResult run(const std::vector<std::string>& args, std::string input = {},
-                      std::function<void(std::string&)> consume_output = {}) const {
+                      std::function<bool(std::string&)> consume_output = {}) const {
         if (trace_)
             trace_(args, input);
         return run_git(args, root_, timeout_, std::move(input), std::move(consume_output));
@@ -152,8 +152,8 @@ public:
         if (!input)
             return false;
         CatFileStream stream(specs, on_object);
-        const ProcessResult r =
-            run({"cat-file", "--batch"}, *input, [&](std::string& out) { stream.feed(out); });
+        const ProcessResult r = run({"cat-file", "--batch"}, *input,
+                                    [&](std::string& out) { return stream.feed(out); });
         return r.ok() && stream.answered() == specs.size();
     }
 
@@ -170,7 +170,7 @@ private:
     static ProcessResult run_git(const std::vector<std::string>& args,
                                  const std::filesystem::path& dir,
                                  std::chrono::milliseconds timeout, std::string input,
-                                 std::function<void(std::string&)> consume_output) {
+                                 std::function<bool(std::string&)> consume_output) {
         std::vector<std::string> argv = pinned_git_config();
         argv.insert(argv.end(), args.begin(), args.end());
         ProcessOptions options{dir, timeout, std::move(input), pinned_git_environment(),

@@ -29,6 +29,7 @@ std::vector<Seen> stream_in_pieces(const std::string& out, const std::vector<std
                                     std::optional<std::string_view> contents) {
         seen.push_back({spec, std::string(oid),
                         contents ? std::optional<std::string>(*contents) : std::nullopt});
+        return true;
     });
     std::string buffer;
     for (std::size_t pos = 0; pos < out.size(); pos += piece) {
@@ -75,4 +76,40 @@ TEST_CASE("cat-file stream: an answer cut short waits; one of another shape stop
     CHECK(stream_in_pieces(foreign, specs, 1).size() == 1);
     // A size that disagrees with the bytes (no newline after them) is foreign too.
     CHECK(stream_in_pieces(sha_a + " blob 1\nxy\n", {"HEAD:a"}, 2).empty());
+}
+
+TEST_CASE("cat-file stream: a handler that wants no more answers stops the stream") {
+    const std::vector<std::string> specs = {"HEAD:a", "HEAD:b", "HEAD:c"};
+    const std::string out =
+        sha_a + " blob 1\nx\n" + sha_b + " blob 1\ny\n" + sha_a + " blob 1\nz\n";
+    for (const std::size_t piece : {std::size_t(1), out.size()}) {
+        CAPTURE(piece);
+        std::vector<std::string> seen;
+        CatFileStream stream(
+            specs, [&](const std::string& spec, std::string_view, std::optional<std::string_view>) {
+                seen.push_back(spec);
+                return seen.size() < 2;
+            });
+        std::string buffer;
+        bool wanted = true;
+        for (std::size_t pos = 0; pos < out.size(); pos += piece) {
+            buffer += out.substr(pos, piece);
+            wanted = stream.feed(buffer);
+            if (!wanted)
+                break;
+        }
+        CHECK_FALSE(wanted);
+        CHECK(seen == std::vector<std::string>{"HEAD:a", "HEAD:b"});
+        CHECK(stream.answered() == 2); // not a complete read
+        CHECK(buffer.empty());
+        buffer = out;
+        CHECK_FALSE(stream.feed(buffer)); // nothing more is handed over
+        CHECK(seen.size() == 2);
+    }
+    // The last answer also ends what is wanted.
+    const std::vector<std::string> one_spec = {"HEAD:a"};
+    CatFileStream all(one_spec, [](auto&&...) { return true; });
+    std::string one = sha_a + " blob 1\nx\n";
+    CHECK_FALSE(all.feed(one));
+    CHECK(all.answered() == 1);
 }
