@@ -5,6 +5,7 @@
 // merge base's used to be parsed three times, HEAD's once more although its bytes were the
 // working tree's.
 #include "odo/core/error.hpp"
+#include "odo/core/json_arena.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/linkage.hpp"
 
@@ -28,12 +29,15 @@ struct ConfigDocument {
     const boost::json::object* object() const { return document ? document->if_object() : nullptr; }
 };
 
-// The parse of `text`; a failure keeps its message so that each reader can name its source.
+// The parse of `text`, into an arena of its own (a version is read whole and freed whole); a
+// failure keeps its message so that each reader can name its source.
 ODO_API ConfigDocument parse_config_document(std::string_view text);
 #if ODO_GATES_DEFINITIONS
 ODO_API ConfigDocument parse_config_document(std::string_view text) {
     try {
-        return {std::make_shared<const boost::json::value>(json::parse(text, "")), ""};
+        return {
+            std::make_shared<const boost::json::value>(json::parse(text, "", json::make_arena())),
+            ""};
     } catch (const InputError& e) {
         return {nullptr, e.what()};
     }

@@ -55,12 +55,14 @@ inline std::string config_label(std::string_view key) {
 #endif // ODO_SURFACE_DEFINITIONS
 
 // The entry's fields: copied out of a document the caller keeps, moved out of one it gave up.
+// A copy is made in the default storage, not the document's: a document parsed into an arena
+// (json_arena.hpp) would otherwise keep every copy until the last of them goes.
 template <class Pair>
 boost::json::object entry_fields(Pair& kv, std::string_view source) {
     if (!kv.value().is_object())
         bad_config(source, config_label(kv.key()) + " must be an object");
     if constexpr (std::is_const_v<Pair>)
-        return kv.value().get_object();
+        return boost::json::object(kv.value().get_object(), boost::json::storage_ptr());
     else
         return std::move(kv.value().get_object());
 }
