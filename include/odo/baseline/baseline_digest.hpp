@@ -18,7 +18,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -224,7 +223,7 @@ public:
         return true;
     }
     bool on_number_part(boost::json::string_view s, boost::json::error_code&) {
-        number_.append(s.data(), s.size());
+        number_.append(s);
         return true;
     }
     bool on_int64(std::int64_t v, boost::json::string_view, boost::json::error_code&) {
@@ -237,13 +236,7 @@ public:
     }
     bool on_double(double v, boost::json::string_view s, boost::json::error_code&) {
         // Read from its own text as json::parse reads it, so that both see the same double.
-        number_.append(s.data(), s.size());
-        double exact = v;
-        if (std::from_chars(number_.data(), number_.data() + number_.size(), exact).ec !=
-            std::errc())
-            exact = v;
-        number_.clear();
-        return add_scalar(Scalar::real(exact));
+        return add_scalar(Scalar::real(number_.exact_double(v, s)));
     }
     bool on_bool(bool b, boost::json::error_code&) { return add_scalar(Scalar::boolean(b)); }
     bool on_null(boost::json::error_code&) { return add_scalar(Scalar::null()); }
@@ -331,7 +324,8 @@ private:
     std::vector<std::uint64_t> children_;    // every open container's members' digests
     std::vector<std::uint64_t> key_digests_; // every open object's keys' digests
     std::vector<std::uint64_t> sorted_;      // scratch for repeats_key
-    std::string text_, number_;              // a string or number read in parts
+    std::string text_;                       // a string read in parts
+    json::detail::NumberText number_;        // a number read in parts
     bool root_is_object_ = false, configs_is_object_ = false;
     std::vector<std::pair<std::string, std::uint64_t>> at_root_, in_configs_;
 };

@@ -18,6 +18,27 @@ namespace odo::json {
 
 namespace detail {
 
+// A number as a parser hands it over, possibly in parts, and the double its text spells:
+// converted with std::from_chars (correctly rounded), which Boost.JSON's own conversion is not.
+class NumberText {
+public:
+    void append(boost::json::string_view part) { text_.append(part.data(), part.size()); }
+    void clear() noexcept { text_.clear(); }
+    // The double whose text ends with `last`; the parser's `parsed` where the text is out of
+    // range (inf, which validators reject).
+    double exact_double(double parsed, boost::json::string_view last) {
+        append(last);
+        double exact = parsed;
+        if (std::from_chars(text_.data(), text_.data() + text_.size(), exact).ec != std::errc())
+            exact = parsed;
+        text_.clear();
+        return exact;
+    }
+
+private:
+    std::string text_;
+};
+
 // Builds a boost::json::value like boost::json::parse, except that every floating-point number
 // is converted from its own text with std::from_chars (correctly rounded), so values written
 // back with Python's repr reproduce the input bytes, and that a key repeated within one object
@@ -37,7 +58,7 @@ public:
     static constexpr std::size_t max_string_size = std::size_t(-1);
 
     boost::json::value_stack stack;
-    std::string number;
+    NumberText number;
     std::optional<std::string> repeated_key; // set when the parse failed on a repeated key
 
     bool on_document_begin(boost::json::error_code&) { return true; }
@@ -94,7 +115,7 @@ public:
         return true;
     }
     bool on_number_part(boost::json::string_view s, boost::json::error_code&) {
-        number.append(s.data(), s.size());
+        number.append(s);
         return true;
     }
     bool on_int64(std::int64_t v, boost::json::string_view, boost::json::error_code&) {
@@ -108,13 +129,7 @@ public:
         return true;
     }
     bool on_double(double v, boost::json::string_view s, boost::json::error_code&) {
-        number.append(s.data(), s.size());
-        double exact = v;
-        auto res = std::from_chars(number.data(), number.data() + number.size(), exact);
-        if (res.ec != std::errc())
-            exact = v; // out of range: keep the parser's value (inf), rejected by validators
-        number.clear();
-        stack.push_double(exact);
+        stack.push_double(number.exact_double(v, s));
         return true;
     }
     bool on_bool(bool b, boost::json::error_code&) {
