@@ -190,45 +190,72 @@ private:
     std::string key_;                                 // with exact_keys: the key being read
 };
 
-inline std::string line_and_column(std::string_view text, std::size_t offset) {
+// Where a reading stopped, counted over the pieces of text it went through.
+struct TextPlace {
     std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
+
+    void advance(std::string_view consumed) {
+        for (const char c : consumed) {
+            if (c == '\n') {
+                ++line;
+                column = 1;
+            } else {
+                ++column;
+            }
         }
     }
-    return "line " + std::to_string(line) + " column " + std::to_string(column);
-}
+    // "line L column C" after `consumed` more.
+    std::string after(std::string_view consumed) const {
+        TextPlace place = *this;
+        place.advance(consumed);
+        return "line " + std::to_string(place.line) + " column " + std::to_string(place.column);
+    }
+};
 
-} // namespace detail
+// A document's text as the parser is handed it: one piece, and whether it is the last.
+struct TextPiece {
+    std::string_view text;
+    bool last = true;
+};
 
-namespace detail {
-
-// One reading of `text`; nullopt when two keys of an object hash alike and `exact_keys` is off.
-inline std::optional<boost::json::value> parse_once(std::string_view text, std::string_view source,
-                                                    bool exact_keys,
-                                                    const boost::json::storage_ptr& storage) {
+// One reading of a document whose pieces `next_piece()` hands over in order; nullopt when two
+// keys of an object hash alike and `exact_keys` is off. Errors name `source` and the place.
+template <class NextPiece>
+std::optional<boost::json::value> parse_pieces(NextPiece&& next_piece, std::string_view source,
+                                               bool exact_keys,
+                                               const boost::json::storage_ptr& storage) {
     boost::json::basic_parser<ExactHandler> parser{boost::json::parse_options{}};
     parser.handler().stack.reset(storage);
     parser.handler().exact_keys = exact_keys;
-    boost::json::error_code ec;
-    const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);
-    if (parser.handler().maybe_repeated)
-        return std::nullopt;
-    if (const auto& key = parser.handler().repeated_key)
-        throw InputError(std::string(source) + ": key " + python_str_repr(*key) +
-                         " appears twice in one object");
-    if (ec)
-        throw InputError(std::string(source) + ": invalid JSON (" + ec.message() + ") at " +
-                         line_and_column(text, used));
-    if (used < text.size())
-        throw InputError(std::string(source) +
-                         ": invalid JSON (extra data after the document) at " +
-                         line_and_column(text, used));
-    return parser.handler().stack.release();
+    TextPlace place;
+    while (true) {
+        const TextPiece piece = next_piece();
+        boost::json::error_code ec;
+        const std::size_t used =
+            parser.write_some(!piece.last, piece.text.data(), piece.text.size(), ec);
+        if (parser.handler().maybe_repeated)
+            return std::nullopt;
+        if (const auto& key = parser.handler().repeated_key)
+            throw InputError(std::string(source) + ": key " + python_str_repr(*key) +
+                             " appears twice in one object");
+        if (ec)
+            throw InputError(std::string(source) + ": invalid JSON (" + ec.message() + ") at " +
+                             place.after(piece.text.substr(0, used)));
+        if (used < piece.text.size())
+            throw InputError(std::string(source) +
+                             ": invalid JSON (extra data after the document) at " +
+                             place.after(piece.text.substr(0, used)));
+        if (piece.last)
+            return parser.handler().stack.release();
+        place.advance(piece.text);
+    }
+}
+
+// One reading of `text`.
+inline std::optional<boost::json::value> parse_once(std::string_view text, std::string_view source,
+                                                    bool exact_keys,
+                                                    const boost::json::storage_ptr& storage) {
+    return parse_pieces([&] { return TextPiece{text, true}; }, source, exact_keys, storage);
 }
 
 } // namespace detail

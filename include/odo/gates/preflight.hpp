@@ -10,6 +10,7 @@
 #include "odo/baseline/validation.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_arena.hpp"
+#include "odo/core/json_file.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/program_path.hpp"
 #include "odo/gates/gate.hpp"
@@ -19,6 +20,7 @@
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
+#include "odo/repo/repo_path.hpp"
 #include "odo/review/bench_checks.hpp"
 #include "odo/review/curated_data.hpp"
 #include "odo/review/support_probe.hpp"
@@ -43,18 +45,18 @@ struct CommittedConfig {
 };
 
 #if ODO_GATES_DEFINITIONS
-// Parses `text` (nullopt: the file is missing) once, into an arena of its own; the entries are
-// moved out of the document.
-inline CommittedConfig committed_config(const std::string& path,
-                                        const std::optional<std::string>& text) {
+namespace detail {
+
+// A present config loaded into an arena of its own, the entries moved out of the document:
+// `parse()` builds the document or throws InputError; `blank()`, asked once a parse failed,
+// tells whether the file holds only whitespace.
+template <class Parse, class Blank>
+CommittedConfig load_committed_config(const std::string& path, Parse&& parse, Blank&& blank) {
     CommittedConfig c;
     c.review = {path, std::nullopt, path + ": missing"};
-    if (!text)
-        return c;
     c.present = true;
     try {
-        surface::BenchConfig config =
-            surface::load_bench_config(json::parse(*text, path, json::make_arena()), path);
+        surface::BenchConfig config = surface::load_bench_config(parse(), path);
         c.review.problem = review::bench_config_shape_problem(config, path);
         if (c.review.problem.empty())
             c.review.config = std::move(config);
@@ -62,9 +64,44 @@ inline CommittedConfig committed_config(const std::string& path,
             c.other_shape = std::move(config);
     } catch (const InputError& e) {
         c.load_error = e.what();
-        c.review.problem = text::strip(*text).empty() ? path + ": file is empty" : e.what();
+        c.review.problem = blank() ? path + ": file is empty" : e.what();
     }
     return c;
+}
+
+inline CommittedConfig missing_config(const std::string& path) {
+    CommittedConfig c;
+    c.review = {path, std::nullopt, path + ": missing"};
+    return c;
+}
+
+} // namespace detail
+
+// The config whose bytes are `text` (nullopt: the file is missing).
+inline CommittedConfig committed_config(const std::string& path,
+                                        const std::optional<std::string>& text) {
+    if (!text)
+        return detail::missing_config(path);
+    return detail::load_committed_config(
+        path, [&] { return json::parse(*text, path, json::make_arena()); },
+        [&] { return text::strip(*text).empty(); });
+}
+
+// The config at `path` in the repository, parsed as it is read a megabyte at a time, so that its
+// text and its document are never both whole in memory (at 10,000 cases 11 and 13 MB). A path
+// leading outside the repository throws InputError.
+inline CommittedConfig committed_config_in(const std::filesystem::path& repo_root,
+                                           const std::string& path) {
+    const std::filesystem::path file = repo::repo_file_path(repo_root, path);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec))
+        return detail::missing_config(path);
+    return detail::load_committed_config(
+        path, [&] { return json::parse_file(file, path, json::make_arena()); },
+        [&] {
+            const auto text = try_read_file(file);
+            return !text || text::strip(*text).empty();
+        });
 }
 #endif // ODO_GATES_DEFINITIONS
 
@@ -140,8 +177,7 @@ ODO_API PreflightContext load_preflight_context(std::filesystem::path repo_root,
     c.support =
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
     {
-        const CommittedConfig config =
-            committed_config(op.bench_cfg, repo::try_read_repo_file(c.repo_root, op.bench_cfg));
+        const CommittedConfig config = committed_config_in(c.repo_root, op.bench_cfg);
         c.bench_findings = review::bench_domain_findings(config.review, c.sku_stems, c.support);
         c.captured = detail::captured_baselines(config, op.bench_cfg, c.sku_stems, c.quality);
     }
