@@ -69,3 +69,25 @@ TEST_CASE("json::parse_file builds the document in the storage it is given") {
     CHECK(doc.storage().get() == arena.get());
     CHECK(doc.at("rows").as_array().size() == 3);
 }
+
+TEST_CASE("a parse error names the line and column where the parser stopped") {
+    CHECK(outcome([] { return odo::json::parse("{\n  \"a\": x}", "doc.json"); }) ==
+          "error: doc.json: invalid JSON (syntax error) at line 2 column 8");
+    CHECK(outcome([] { return odo::json::parse("[1]\n\n  2", "doc.json"); }) ==
+          "error: doc.json: invalid JSON (extra data after the document) at line 3 column 3");
+    // Counted over pieces, the place is the place in the text laid end to end.
+    const std::string text = "ab\ncd\n\nefg\nh";
+    for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+        odo::json::detail::TextPlace pieces;
+        pieces.advance(std::string_view(text).substr(0, cut));
+        pieces.advance(std::string_view(text).substr(cut));
+        CHECK(pieces.line == 5);
+        CHECK(pieces.column == 2);
+        CHECK(odo::json::detail::TextPlace().after(std::string_view(text).substr(0, cut)) == [&] {
+            std::size_t line = 1, column = 1;
+            for (std::size_t i = 0; i < cut; ++i)
+                text[i] == '\n' ? (++line, column = 1) : ++column;
+            return "line " + std::to_string(line) + " column " + std::to_string(column);
+        }());
+    }
+}
