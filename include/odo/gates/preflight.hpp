@@ -47,13 +47,18 @@ struct CommittedConfig {
 #if ODO_GATES_DEFINITIONS
 namespace detail {
 
+inline CommittedConfig missing_config(const std::string& path) {
+    CommittedConfig c;
+    c.review = {path, std::nullopt, path + ": missing"};
+    return c;
+}
+
 // A present config loaded into an arena of its own, the entries moved out of the document:
 // `parse()` builds the document or throws InputError; `blank()`, asked once a parse failed,
 // tells whether the file holds only whitespace.
 template <class Parse, class Blank>
 CommittedConfig load_committed_config(const std::string& path, Parse&& parse, Blank&& blank) {
-    CommittedConfig c;
-    c.review = {path, std::nullopt, path + ": missing"};
+    CommittedConfig c = missing_config(path);
     c.present = true;
     try {
         surface::BenchConfig config = surface::load_bench_config(parse(), path);
@@ -66,12 +71,6 @@ CommittedConfig load_committed_config(const std::string& path, Parse&& parse, Bl
         c.load_error = e.what();
         c.review.problem = blank() ? path + ": file is empty" : e.what();
     }
-    return c;
-}
-
-inline CommittedConfig missing_config(const std::string& path) {
-    CommittedConfig c;
-    c.review = {path, std::nullopt, path + ": missing"};
     return c;
 }
 
