@@ -1,6 +1,7 @@
 #pragma once
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
+#include "odo/core/json_arena.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
 #include "odo/core/linkage.hpp"
@@ -55,14 +56,15 @@ inline std::string config_label(std::string_view key) {
 #endif // ODO_SURFACE_DEFINITIONS
 
 // The entry's fields: copied out of a document the caller keeps, moved out of one it gave up.
-// A copy is made in the default storage, not the document's: a document parsed into an arena
-// (json_arena.hpp) would otherwise keep every copy until the last of them goes.
+// Copies go to `copies`, one arena for the whole config: not the document's storage, whose
+// arena (json_arena.hpp) would otherwise live as long as any copy.
 template <class Pair>
-boost::json::object entry_fields(Pair& kv, std::string_view source) {
+boost::json::object entry_fields(Pair& kv, std::string_view source,
+                                 const boost::json::storage_ptr& copies) {
     if (!kv.value().is_object())
         bad_config(source, config_label(kv.key()) + " must be an object");
     if constexpr (std::is_const_v<Pair>)
-        return boost::json::object(kv.value().get_object(), boost::json::storage_ptr());
+        return boost::json::object(kv.value().get_object(), copies);
     else
         return std::move(kv.value().get_object());
 }
@@ -84,8 +86,9 @@ BenchConfig load_new_shape(Object& doc, std::string_view source) {
     auto& configs = doc.at("configs");
     if (!configs.is_object())
         bad_config(source, "configs must be an object");
+    const boost::json::storage_ptr copies = json::make_arena();
     for (auto& kv : configs.get_object())
-        config.entries.push_back({std::string(kv.key()), entry_fields(kv, source)});
+        config.entries.push_back({std::string(kv.key()), entry_fields(kv, source, copies)});
     return config;
 }
 
@@ -96,8 +99,9 @@ BenchConfig load_old_shape(Object& doc, std::string_view source) {
                            "flat shape)");
     BenchConfig config{std::string(source), {}, {}, true};
     std::vector<std::string> benchmarks;
+    const boost::json::storage_ptr copies = json::make_arena();
     for (auto& kv : doc) {
-        boost::json::object fields = entry_fields(kv, source);
+        boost::json::object fields = entry_fields(kv, source, copies);
         const auto* benchmark = fields.if_contains("benchmark");
         if (!is_nonempty_string(benchmark))
             bad_config(source, config_label(kv.key()) + " benchmark must be a non-empty string");

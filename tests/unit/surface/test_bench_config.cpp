@@ -1,7 +1,10 @@
+#include <odo/core/json_arena.hpp>
 #include <odo/core/json_read.hpp>
 #include <odo/surface/bench_config.hpp>
 
 #include <doctest/doctest.h>
+
+#include <optional>
 
 using odo::InputError;
 using namespace odo::surface;
@@ -43,6 +46,28 @@ TEST_CASE("old flat shape: one shared benchmark, removed from the entries") {
     CHECK(c.benchmark == "flip");
     CHECK(keys_of(c) == std::vector<std::string>{"b_basic", "a_advanced"});
     CHECK_FALSE(c.entries[0].fields.contains("benchmark"));
+}
+
+TEST_CASE("a kept document's entries are copied into one storage of the config's own") {
+    for (
+        const char* text :
+        {R"({"benchmark": "flip", "configs": {"a": {"tier": "basic"}, "b": {"tier": "advanced"}}})",
+         R"({"a": {"benchmark": "flip", "tier": "basic"}, "b": {"benchmark": "flip"}})"}) {
+        CAPTURE(text);
+        std::optional<BenchConfig> c;
+        {
+            const boost::json::value doc =
+                odo::json::parse(text, "x.json", odo::json::make_arena());
+            c = load_bench_config(doc, "x.json");
+            REQUIRE(c->entries.size() == 2);
+            CHECK(c->entries[0].fields.storage().get() != doc.storage().get());
+            CHECK(c->entries[0].fields.storage().get() != boost::json::storage_ptr().get());
+            CHECK(c->entries[0].fields.storage().get() == c->entries[1].fields.storage().get());
+        }
+        // The document and its arena are gone; the copies still read (ASan in CI).
+        CHECK(c->entries[1].key == "b");
+        CHECK(c->entries[0].fields.at("tier").as_string() == "basic");
+    }
 }
 
 TEST_CASE("structural errors name the file and the field") {
