@@ -3,6 +3,7 @@
 // Exit codes: 0 clean, 1 blocking findings, 2 usage or input error.
 #include "driver_main.hpp"
 #include "driver_options.hpp"
+#include "kept_until_exit.hpp"
 #include "repository_root.hpp"
 
 #include <odo/core/atomic_write.hpp>
@@ -102,10 +103,12 @@ int run(const Options& o) {
         return emit(odo::gates::run_preflight(
                         odo::gates::load_preflight_context(root, layout, op, o.base, git)),
                     o);
-    if (o.phase == "evidence")
-        return emit(odo::gates::run_evidence(odo::gates::load_evidence_context(
-                        root, layout, op, o.base, read_results(o), o.mr_iid, git)),
-                    o);
+    if (o.phase == "evidence") {
+        const odo::gates::EvidenceContext& context =
+            odo::driver::kept_until_exit(odo::gates::load_evidence_context(
+                root, layout, op, o.base, read_results(o), o.mr_iid, git));
+        return emit(odo::gates::run_evidence(context), o);
+    }
     return run_summary(o, root, layout); // --phase summary (the options allow nothing else)
 }
 
