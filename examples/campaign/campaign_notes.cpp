@@ -433,8 +433,8 @@ std::string layout_lines(const CampaignFiles& files, const std::vector<std::stri
                        count(pairing.fake_planar.size()) + "." +
                        single_pair_rows(files, surface, pairing);
     for (const auto& [fake, planar] : pairing.fake_planar) {
-        const std::string& fake_key = surface.cases[fake].key;
-        const std::string& planar_key = surface.cases[planar].key;
+        const std::string fake_key(surface.cases[fake].key);
+        const std::string planar_key(surface.cases[planar].key);
         const auto time = [&](const std::string& when, const std::string& key) {
             return case_figures(files.baselines(when), key, "cpp").time_us;
         };

@@ -26,7 +26,7 @@
 namespace odo::summary {
 
 struct SurfaceCase {
-    std::string key;
+    std::string_view key; // the config's own spelling, owned by the document
     surface::CaseKey parsed;
     surface::WorkloadIdentity identity; // tier and sorted axes
     const boost::json::object* payload; // SKU stem -> timing fields, owned by the config
@@ -35,15 +35,15 @@ struct SurfaceCase {
 };
 
 // The kept cases of one config document, in config and expansion order. It points into the
-// document, which must outlive it.
+// document (case keys, payloads), which must outlive it.
 struct BenchmarkSurface {
     std::string benchmark;
     std::vector<SurfaceCase> cases;
     std::vector<std::string> skus; // every stem of a kept case, sorted
-    std::unordered_map<std::string, std::size_t> index;
+    std::unordered_map<std::string_view, std::size_t> index;
 
     const SurfaceCase* find(std::string_view key) const {
-        const auto it = index.find(std::string(key));
+        const auto it = index.find(key);
         return it == index.end() ? nullptr : &cases[it->second];
     }
 };
@@ -203,22 +203,41 @@ public:
             surface_error(label_,
                           "config " + single_quoted(config_key) + " baselines must be an object");
         const auto& baselines = baselines_value ? baselines_value->get_object() : no_baselines;
-        std::vector<std::string> keys;
-        keys.reserve(expanded.size());
-        for (const auto& key : expanded)
-            keys.push_back(key.str());
-        require_declared_baselines(label_, config_key, keys, baselines);
+        const auto declared = declared_baselines(config_key, expanded, baselines);
         for (std::size_t i = 0; i < expanded.size(); ++i)
-            add_case(std::move(keys[i]), std::move(expanded[i]), std::string(tier->get_string()),
-                     baselines);
+            add_case(*declared[i], std::move(expanded[i]), std::string(tier->get_string()));
     }
 
 private:
-    void add_case(std::string key, surface::CaseKey parsed, std::string tier,
-                  const boost::json::object& baselines) {
+    // The baseline of each expanded case, found once; any case missing or any baseline not
+    // expanded is reported by require_declared_baselines.
+    std::vector<const boost::json::key_value_pair*>
+    declared_baselines(const std::string& config_key, const std::vector<surface::CaseKey>& expanded,
+                       const boost::json::object& baselines) {
+        std::vector<const boost::json::key_value_pair*> found;
+        found.reserve(expanded.size());
+        for (const auto& key : expanded) {
+            key_text_ = key.str();
+            const auto it = baselines.find(key_text_);
+            if (it == baselines.end())
+                break;
+            found.push_back(&*it);
+        }
+        if (found.size() != expanded.size() || baselines.size() != expanded.size()) {
+            std::vector<std::string> keys;
+            for (const auto& key : expanded)
+                keys.push_back(key.str());
+            require_declared_baselines(label_, config_key, keys, baselines);
+        }
+        return found;
+    }
+
+    void add_case(const boost::json::key_value_pair& baseline, surface::CaseKey parsed,
+                  std::string tier) {
+        const std::string_view key = baseline.key();
         if (!seen_keys_.insert(key).second)
-            surface_error(label_, "expanded case key is duplicated: " + key);
-        const auto& payload = baselines.at(key);
+            surface_error(label_, "expanded case key is duplicated: " + std::string(key));
+        const auto& payload = baseline.value();
         if (!payload.is_object())
             surface_error(label_, "case " + single_quoted(key) + " SKU payload must be an object");
         if (const std::string* layout = parsed.find("layout"))
@@ -228,7 +247,7 @@ private:
         SurfaceCase c{key, std::move(parsed), std::move(identity), &payload.get_object()};
         const auto [it, added] = identities_.emplace(std::move(text), s_.cases.size());
         if (added) {
-            s_.index.emplace(std::move(key), s_.cases.size());
+            s_.index.emplace(key, s_.cases.size());
             s_.cases.push_back(std::move(c));
             return;
         }
@@ -246,7 +265,8 @@ private:
 
     BenchmarkSurface& s_;
     std::string_view label_;
-    std::unordered_set<std::string> seen_keys_;
+    std::unordered_set<std::string_view> seen_keys_; // views of the document's keys
+    std::string key_text_;                           // reused for every lookup
     std::unordered_map<std::string, std::size_t> identities_;
     bool saw_fake_planar_ = false;
 };
@@ -307,13 +327,13 @@ inline void require_comparable(const BenchmarkSurface& baseline,
     std::vector<std::string> omitted, added, retiered;
     for (const SurfaceCase& c : baseline.cases)
         if (!candidate.find(c.key))
-            omitted.push_back(c.key);
+            omitted.emplace_back(c.key);
     for (const SurfaceCase& c : candidate.cases) {
         const SurfaceCase* before = baseline.find(c.key);
         if (!before)
-            added.push_back(c.key);
+            added.emplace_back(c.key);
         else if (before->tier() != c.tier())
-            retiered.push_back(c.key);
+            retiered.emplace_back(c.key);
     }
     std::vector<std::string> parts;
     if (!omitted.empty())

@@ -37,7 +37,7 @@ inline std::vector<std::size_t> resolve_optimized_cases(const Metadata& m,
         if (layout_kind(candidate.cases[i].parsed.find("layout")) == LayoutKind::FakePlanar)
             throw SummaryError("layout-conversion reference cases cannot be optimization "
                                "targets, e.g. " +
-                               candidate.cases[i].key);
+                               std::string(candidate.cases[i].key));
     return indices;
 }
 #endif // ODO_SUMMARY_DEFINITIONS

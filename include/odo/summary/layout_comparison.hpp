@@ -65,7 +65,7 @@ inline std::vector<std::string> ambiguous_keys(const BenchmarkSurface& s,
             continue;
         std::vector<std::string> keys;
         for (std::size_t i : *kind)
-            keys.push_back(s.cases[i].key);
+            keys.emplace_back(s.cases[i].key);
         std::sort(keys.begin(), keys.end());
         return keys;
     }

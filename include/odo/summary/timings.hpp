@@ -127,12 +127,12 @@ inline std::vector<SkuTimings> complete_sku_timings(const BenchmarkSurface& base
     for (const std::string& stem : stems) {
         SkuTimings t = sku_timings(before_cases, candidate, stem, metric);
         std::size_t missing = 0;
-        const std::string* example = nullptr;
+        std::string_view example;
         for (std::size_t i = 0; i < t.cases.size(); ++i) {
             if (t.cases[i].complete(metric))
                 continue;
             if (!missing++)
-                example = &candidate.cases[i].key;
+                example = candidate.cases[i].key;
         }
         if (missing) {
             std::vector<std::string> fields;
@@ -140,7 +140,8 @@ inline std::vector<SkuTimings> complete_sku_timings(const BenchmarkSurface& base
                 fields.emplace_back(f);
             throw SummaryError("SKU '" + stem + "' lacks full before/after " +
                                text::join(fields, " and ") + " coverage for " +
-                               std::to_string(missing) + " expanded case(s), e.g. " + *example);
+                               std::to_string(missing) + " expanded case(s), e.g. " +
+                               std::string(example));
         }
         complete.push_back(std::move(t));
     }
