@@ -69,16 +69,15 @@ inline void report_coverage(const BaselineCoverage& coverage, const std::string&
     }
 }
 
-inline void validate_sku_row(const std::string& file, const std::string& subject,
-                             const boost::json::value& metrics, const BenchmarkQuality& quality,
-                             LanguageSet languages, ValidationSummary& out) {
-    ++out.metric_rows;
+// The problems of one case × SKU row: its metric schema, then the quality gate.
+inline std::vector<std::string> sku_row_problems(const boost::json::value& metrics,
+                                                 const BenchmarkQuality& quality,
+                                                 LanguageSet languages) {
     std::vector<std::string> problems;
     const auto m = read_metrics(metrics, MetricsSchema::Committed, problems, languages);
     if (m)
         problems = quality_problems(*m, quality, languages);
-    for (std::string& problem : problems)
-        out.issues.push_back({file, subject, std::move(problem)});
+    return problems;
 }
 
 inline void validate_case(const std::string& file, const std::string& case_key,
@@ -88,12 +87,17 @@ inline void validate_case(const std::string& file, const std::string& case_key,
     if (!payload.is_object())
         return; // the coverage check reports it
     for (const auto& sku : payload.get_object()) {
-        const std::string stem(sku.key());
-        if (std::string problem = sku_stem_problem(sku_stems, stem); !problem.empty())
-            out.issues.push_back({file, case_key + " " + stem, std::move(problem)});
-        else
-            validate_sku_row(file, case_key + " " + stem, sku.value(), quality.for_sku(stem),
-                             quality.languages, out);
+        const std::string_view stem = sku.key();
+        // The subject is spelled only for a row with problems: most rows have none.
+        const auto subject = [&] { return case_key + " " + std::string(stem); };
+        if (std::find(sku_stems.begin(), sku_stems.end(), stem) == sku_stems.end()) {
+            out.issues.push_back({file, subject(), sku_stem_problem(sku_stems, std::string(stem))});
+            continue;
+        }
+        ++out.metric_rows;
+        for (std::string& problem :
+             sku_row_problems(sku.value(), quality.for_sku(stem), quality.languages))
+            out.issues.push_back({file, subject(), std::move(problem)});
     }
 }
 #endif // ODO_BASELINE_DEFINITIONS

@@ -153,28 +153,35 @@ ODO_API CaseKey validate_case_key_for_config(std::string_view case_key, std::str
 ODO_API CaseKey validate_case_key_for_config(std::string_view case_key, std::string_view config_key,
                                              const std::vector<AxisSpec>& specs) {
     CaseKey parsed = parse_case_key(case_key);
-    const std::string where = "case key " + python_str_repr(case_key);
+    // Messages are spelled only when a rule breaks: a valid key is checked without allocating.
+    const auto where = [&] { return "case key " + python_str_repr(case_key); };
     if (parsed.config_key != config_key)
-        throw InputError(where + " belongs to config " + python_str_repr(parsed.config_key) +
+        throw InputError(where() + " belongs to config " + python_str_repr(parsed.config_key) +
                          ", expected " + python_str_repr(config_key));
-    if (detail::axis_names(parsed.axes) != detail::axis_names(specs))
-        throw InputError(where + " has axes " + python_list_repr(detail::axis_names(parsed.axes)) +
-                         ", expected " + python_list_repr(detail::axis_names(specs)));
+    const bool same_axes =
+        std::equal(parsed.axes.begin(), parsed.axes.end(), specs.begin(), specs.end(),
+                   [](const auto& axis, const AxisSpec& spec) { return axis.first == spec.name; });
+    if (!same_axes)
+        throw InputError(where() + " has axes " +
+                         python_list_repr(detail::axis_names(parsed.axes)) + ", expected " +
+                         python_list_repr(detail::axis_names(specs)));
     for (std::size_t i = 0; i < specs.size(); ++i) {
         const std::string& raw = parsed.axes[i].second;
-        const std::string axis = where + ": " + specs[i].name + " value " + python_str_repr(raw);
+        const auto axis = [&] {
+            return where() + ": " + specs[i].name + " value " + python_str_repr(raw);
+        };
         std::string canonical;
         try {
             canonical = canonical_axis_text(specs[i].kind, raw);
         } catch (const InputError& e) {
-            throw InputError(where + ": " + specs[i].name + ": " + e.what());
+            throw InputError(where() + ": " + specs[i].name + ": " + e.what());
         }
         if (canonical != raw)
-            throw InputError(axis + " is not canonical (expected " + python_str_repr(canonical) +
+            throw InputError(axis() + " is not canonical (expected " + python_str_repr(canonical) +
                              ")");
         const auto& allowed = specs[i].values;
         if (std::find(allowed.begin(), allowed.end(), raw) == allowed.end())
-            throw InputError(axis + " not declared (allowed: " + python_list_repr(allowed) + ")");
+            throw InputError(axis() + " not declared (allowed: " + python_list_repr(allowed) + ")");
     }
     return parsed;
 }
