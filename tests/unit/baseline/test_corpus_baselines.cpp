@@ -162,3 +162,22 @@ TEST_CASE("a noisy corpus row and a parity breach fail the quality gate") {
     CHECK(issues[0] == "minarearect.json: " + case_key + " " + sku +
                            ": parity +25.00% exceeds ±10.0% (Python vs C++)");
 }
+
+TEST_CASE("a corpus row under a SKU the map does not know is named by case key and stem") {
+    boost::json::value doc = corpus_file("label.json").document;
+    std::string case_key, sku;
+    const boost::json::object row = first_row(doc, &case_key, &sku);
+    doc.at("configs")
+        .as_object()
+        .begin()
+        ->value()
+        .at("baselines")
+        .at(case_key)
+        .as_object()["V100"] = row;
+    const auto issues = issue_texts(validate_baselines(set_of(doc, "label.json"), all_stems));
+    REQUIRE(issues.size() == 1);
+    CHECK(issues[0].rfind("label.json: " + case_key +
+                              " V100: unknown SKU stem (not in "
+                              "sku_map.json ['",
+                          0) == 0);
+}
