@@ -18,9 +18,11 @@
 //
 // Prints, per repository and phase, min/median/max of odo's and git's CPU, their per-pair CPU
 // and wall ratios, odo's peak memory against the largest version of the target config, and the
-// growth exponent of each factor; for evidence, the reading floor (the working tree's config read
-// and both versions parsed in this process) and the ratio it alone would give. Exits 1 when a goal
-// is missed: CPU ratio (median) <= 2 and peak memory <= 3x the largest config version.
+// growth exponent of each factor; for evidence, two floors measured in this process and the ratio
+// each alone would give: reading (the working tree's config read, both versions parsed into
+// documents as odo's reader does) and parsing (the same with Boost.JSON's parser keeping
+// nothing, the least any design that reads both versions does). Exits 1 when a goal is missed: CPU
+// ratio (median) <= 2 and peak memory <= 3x the largest config version.
 #include <odo/core/file.hpp>
 #include <odo/core/json_arena.hpp>
 #include <odo/core/json_read.hpp>
@@ -498,6 +500,51 @@ double reading_floor(const EvidenceVersions& v) {
     return process_cpu_seconds() - start;
 }
 
+// A Boost.JSON handler that accepts every event and keeps nothing: what parsing costs before any
+// reader builds or judges a value.
+struct NothingKept {
+    static constexpr std::size_t max_object_size = std::size_t(-1);
+    static constexpr std::size_t max_array_size = std::size_t(-1);
+    static constexpr std::size_t max_key_size = std::size_t(-1);
+    static constexpr std::size_t max_string_size = std::size_t(-1);
+    using ec = boost::json::error_code;
+    using sv = boost::json::string_view;
+    bool on_document_begin(ec&) { return true; }
+    bool on_document_end(ec&) { return true; }
+    bool on_object_begin(ec&) { return true; }
+    bool on_object_end(std::size_t, ec&) { return true; }
+    bool on_array_begin(ec&) { return true; }
+    bool on_array_end(std::size_t, ec&) { return true; }
+    bool on_key_part(sv, std::size_t, ec&) { return true; }
+    bool on_key(sv, std::size_t, ec&) { return true; }
+    bool on_string_part(sv, std::size_t, ec&) { return true; }
+    bool on_string(sv, std::size_t, ec&) { return true; }
+    bool on_number_part(sv, ec&) { return true; }
+    bool on_int64(std::int64_t, sv, ec&) { return true; }
+    bool on_uint64(std::uint64_t, sv, ec&) { return true; }
+    bool on_double(double, sv, ec&) { return true; }
+    bool on_bool(bool, ec&) { return true; }
+    bool on_null(ec&) { return true; }
+    bool on_comment_part(sv, ec&) { return true; }
+    bool on_comment(sv, ec&) { return true; }
+};
+
+// CPU seconds of reading the working tree's config and running Boost.JSON's parser over both
+// versions with nothing kept: the floor of any evidence phase, however it is designed, that
+// reads both versions with Boost.JSON.
+double parsing_floor(const EvidenceVersions& v) {
+    const double start = process_cpu_seconds();
+    const std::string text = odo::read_file(v.working_tree);
+    for (const std::string* version : {&text, &v.merge_base_text}) {
+        boost::json::basic_parser<NothingKept> parser{boost::json::parse_options{}};
+        boost::json::error_code ec;
+        parser.write_some(false, version->data(), version->size(), ec);
+        if (ec)
+            throw std::runtime_error("the operator's config is not JSON");
+    }
+    return process_cpu_seconds() - start;
+}
+
 struct PhaseFigures {
     // own_cpu: odo's CPU less its pair's git CPU, what odo adds; it shows a change that drops a
     // git command, which lowers both sides and can raise the ratio while odo does less.
@@ -505,6 +552,8 @@ struct PhaseFigures {
     // Evidence only: the reading floor, and (git + floor) / git, pair by pair: the lowest ratio
     // any evidence phase that reads both versions with odo's reader can reach.
     std::optional<Spread> floor_cpu, floor_ratio;
+    // And the same for the parsing floor (Boost.JSON's parser keeping nothing).
+    std::optional<Spread> parse_floor_cpu, parse_floor_ratio;
     long peak_kib = 0;
     std::size_t commands = 0;
 };
@@ -515,7 +564,8 @@ PhaseFigures measure(const Repository& repo, const std::string& optimize_op,
     std::vector<std::string> args{"Invert", "--phase", phase, "--format", "json"};
     if (phase == "evidence")
         args.insert(args.end(), {"--base", "main", "--results", repo.description.string()});
-    std::vector<double> odo_cpu, git_cpu, own_cpu, cpu_ratio, wall_ratio, floor_cpu, floor_ratio;
+    std::vector<double> odo_cpu, git_cpu, own_cpu, cpu_ratio, wall_ratio, floor_cpu, floor_ratio,
+        parse_floor_cpu, parse_floor_ratio;
     PhaseFigures f;
     f.commands = commands.size();
     std::optional<EvidenceVersions> versions;
@@ -532,11 +582,15 @@ PhaseFigures measure(const Repository& repo, const std::string& optimize_op,
         if (versions) {
             floor_cpu.push_back(reading_floor(*versions));
             floor_ratio.push_back((g.cpu + floor_cpu.back()) / std::max(g.cpu, 1e-4));
+            parse_floor_cpu.push_back(parsing_floor(*versions));
+            parse_floor_ratio.push_back((g.cpu + parse_floor_cpu.back()) / std::max(g.cpu, 1e-4));
         }
     }
     if (versions) {
         f.floor_cpu = spread(floor_cpu);
         f.floor_ratio = spread(floor_ratio);
+        f.parse_floor_cpu = spread(parse_floor_cpu);
+        f.parse_floor_ratio = spread(parse_floor_ratio);
     }
     f.peak_kib = peak_kib(optimize_op, args, repo.root);
     f.odo_cpu = spread(odo_cpu);
@@ -588,8 +642,8 @@ int main(int argc, char** argv) {
     std::cout << "| repository | phase | git cmds | odo CPU ms (min/med/max) | git CPU ms | odo - "
                  "git CPU ms | CPU "
                  "ratio | wall ratio | peak MiB | peak / config | (peak - idle) / config "
-                 "| reading floor ms | floor ratio "
-                 "|\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+                 "| reading floor ms | floor ratio | parsing floor ms | floor ratio "
+                 "|\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (const Size& size : sizes) {
         const Repository repo = generate(size, fixture, optimize_op);
         largest[size.name()] = repo.largest_config;
@@ -608,7 +662,9 @@ int main(int argc, char** argv) {
                       << ratio(f.wall_ratio) << " | " << std::setprecision(0) << peak_mib << " | "
                       << std::setprecision(2) << memory_ratio << " | " << above_idle << " | "
                       << (f.floor_cpu ? ms(*f.floor_cpu) : "-") << " | "
-                      << (f.floor_ratio ? ratio(*f.floor_ratio) : "-") << " |\n"
+                      << (f.floor_ratio ? ratio(*f.floor_ratio) : "-") << " | "
+                      << (f.parse_floor_cpu ? ms(*f.parse_floor_cpu) : "-") << " | "
+                      << (f.parse_floor_ratio ? ratio(*f.parse_floor_ratio) : "-") << " |\n"
                       << std::flush;
         }
         std::error_code ignored;
