@@ -201,12 +201,14 @@ std::map<std::string, std::string> base_tree(const fs::path& fixture, int operat
     return files;
 }
 
-void run_or_throw(const fs::path& dir, const std::string& program,
-                  const std::vector<std::string>& args) {
+// The program's standard output; throws naming the command when it fails.
+std::string run_or_throw(const fs::path& dir, const std::string& program,
+                         const std::vector<std::string>& args) {
     const auto r = odo::run_process(program, args, {dir, std::chrono::seconds(600), {}, {}});
     if (!r.ok())
         throw std::runtime_error(program + " " + odo::text::join(args, " ") + ": " + r.err +
                                  r.error);
+    return r.out;
 }
 
 struct Repository {
@@ -460,13 +462,6 @@ std::string ratio(const Spread& s) {
 // against the merge base's, so no evidence built on odo's reader does less than read the one
 // file and parse both versions (git's cat-file of the base is on git's side of the ratio).
 
-std::string git_output(const fs::path& root, const std::vector<std::string>& args) {
-    const auto r = odo::run_process("git", args, {root, std::chrono::seconds(60), {}, {}});
-    if (!r.ok())
-        throw std::runtime_error("git " + odo::text::join(args, " ") + ": " + r.err + r.error);
-    return r.out;
-}
-
 double process_cpu_seconds() {
     timespec t{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
@@ -480,9 +475,9 @@ struct EvidenceVersions {
 
 EvidenceVersions evidence_versions(const Repository& repo) {
     const std::string merge_base(
-        odo::text::strip(git_output(repo.root, {"merge-base", "HEAD", "main"})));
+        odo::text::strip(run_or_throw(repo.root, "git", {"merge-base", "HEAD", "main"})));
     return {repo.root / target_config,
-            git_output(repo.root, {"cat-file", "blob", merge_base + ":" + target_config})};
+            run_or_throw(repo.root, "git", {"cat-file", "blob", merge_base + ":" + target_config})};
 }
 
 // CPU seconds of reading the working tree's config and parsing both versions into arenas, as
