@@ -145,7 +145,9 @@ public:
     }
 
     // The same objects handed to `on_object` one at a time as git writes them, so that reading
-    // many large versions holds one at once. True when every spec was answered and git exited 0.
+    // many large versions holds one at once; `on_object` returns whether it wants the next, and
+    // after false the rest of git's answer is dropped unread. True when every spec was answered
+    // (so not after such a stop) and git exited 0.
     bool stream_objects(const std::vector<std::string>& specs,
                         const CatFileStream::Handler& on_object) const {
         const auto input = cat_file_batch_input(specs);
