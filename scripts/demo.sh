@@ -165,7 +165,9 @@ profile_invert
 # examples/campaign/leads is a real change, built and measured against the build before it, case
 # by case; odo decides win or strike from the two measurements. A win is kept, measured, imported
 # and profiled again; a strike is reverted.
-lead_base=$(mktemp -d)
+lead_base=$demo/lead-yardstick
+rm -rf "$lead_base" && mkdir "$lead_base"
+cp "$build/bench_invert" "$lead_base/bench_invert" # the build of HEAD: each lead's yardstick
 n=0
 for patch in "$root"/examples/campaign/leads/*.patch; do
   leads_exhausted && break
@@ -176,7 +178,6 @@ for patch in "$root"/examples/campaign/leads/*.patch; do
     echo "  does not apply on top of the kept changes; not tried"
     continue
   fi
-  cp "$build/bench_invert" "$lead_base/bench_invert"
   git apply "$patch"
   build_quietly "$build" -j "$jobs" --target bench_invert
   measure_lead invert "$lead_base/bench_invert" "$build/bench_invert" "$art/invert-lead-$n"
@@ -189,6 +190,7 @@ for patch in "$root"/examples/campaign/leads/*.patch; do
     git commit -qam "perf(invert): $name"
     remeasure_invert "$name"
     profile_invert
+    cp "$build/bench_invert" "$lead_base/bench_invert"
   else
     git checkout -q -- .
   fi
