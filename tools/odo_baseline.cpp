@@ -3,6 +3,7 @@
 // drift. A thin driver: options -> library call -> printed report -> exit code.
 // Exit codes: 0 ok; 1 validation, quality or regression failure; 2 bad input or usage.
 #include "baseline_options.hpp"
+#include "baseline_repository.hpp"
 
 #include <odo/baseline/artifact.hpp>
 #include <odo/baseline/compare.hpp>
@@ -50,26 +51,6 @@ constexpr int exit_failed = 1;
 constexpr int exit_bad_input = 2;
 
 using odo::driver::UsageError;
-
-// Where the configs and the SKU map are, from a command's options.
-fs::path sku_map_path(const odo::driver::RepositoryOptions& repo) {
-    return repo.sku_map.empty() ? fs::path(repo.config_dir) / "sku_map.json"
-                                : fs::path(repo.sku_map);
-}
-odo::surface::SkuMap load_sku_map(const odo::driver::RepositoryOptions& repo) {
-    return odo::surface::load_sku_map(sku_map_path(repo));
-}
-ConfigSet load_configs(const odo::driver::RepositoryOptions& repo) {
-    return load_config_set(repo.config_dir);
-}
-// The library's languages, from its layout profile: --layout, else odo-layout.json at the git
-// top level of the config directory, else CV-CUDA's (C++ and Python).
-LanguageSet declared_languages(const odo::driver::RepositoryOptions& repo) {
-    if (!repo.layout.empty())
-        return odo::repo::load_layout(repo.layout).languages;
-    const auto top = odo::repo::Git::toplevel(repo.config_dir);
-    return top ? odo::repo::layout_for_repository(*top).languages : LanguageSet{};
-}
 
 // "a,b" and repeated options alike, as one list.
 std::vector<std::string> comma_list(const std::vector<std::string>& values) {
@@ -139,9 +120,10 @@ struct ImportCommand : odo::driver::ImportArgs {
 
     int run() {
         options.operators = comma_list(operators);
-        const LanguageSet languages = declared_languages(repo);
-        const auto map = load_sku_map(repo);
-        const ConfigSet set = load_configs(repo);
+        const odo::driver::BaselineRepository repository(repo);
+        const LanguageSet languages = repository.layout().languages;
+        const auto map = repository.load_sku_map();
+        const ConfigSet set = repository.load_configs();
         if (!artifact_out.empty())
             return write_artifact(set, map, languages);
         std::vector<std::string> problems;
@@ -232,7 +214,8 @@ struct ImportCommand : odo::driver::ImportArgs {
 // ---- validate -------------------------------------------------------------------------------
 
 struct ValidateCommand : odo::driver::ValidateArgs {
-    BaselineSelection selection(const ConfigSet& set) const {
+    BaselineSelection selection(const odo::driver::BaselineRepository& repository,
+                                const ConfigSet& set) const {
         BaselineSelection s;
         auto select_file = [&](const fs::path& path) {
             std::error_code ec;
@@ -242,12 +225,12 @@ struct ValidateCommand : odo::driver::ValidateArgs {
                     return;
                 }
             throw odo::InputError(path.string() + ": not an operator config under " +
-                                  repo.config_dir + "/operators");
+                                  repository.operators_dir().string());
         };
         for (const std::string& file : files)
             select_file(file);
         for (const std::string& op : comma_list(operators))
-            select_file(fs::path(repo.config_dir) / "operators" / (op + ".json"));
+            select_file(repository.operator_file(op));
         for (const std::string& key : comma_list(config_keys)) {
             if (!set.find(key))
                 throw odo::InputError("--config-key " + odo::python_str_repr(key) +
@@ -258,10 +241,11 @@ struct ValidateCommand : odo::driver::ValidateArgs {
     }
 
     int run() {
-        const auto map = load_sku_map(repo);
-        const ConfigSet set = load_configs(repo);
-        BaselineSelection selected = selection(set);
-        selected.languages = declared_languages(repo);
+        const odo::driver::BaselineRepository repository(repo);
+        const auto map = repository.load_sku_map();
+        const ConfigSet set = repository.load_configs();
+        BaselineSelection selected = selection(repository, set);
+        selected.languages = repository.layout().languages;
         const ValidationSummary summary = validate_baselines(
             set, map.stems(), selected,
             odo::baseline::quality_policy(map, limits.quality, selected.languages));
@@ -275,13 +259,13 @@ struct ValidateCommand : odo::driver::ValidateArgs {
         std::cout << "JSON baseline validation passed (" << summary.files << " file(s), "
                   << summary.configs << " config(s), " << summary.cases << " case-keys, "
                   << summary.metric_rows << " case/SKU rows)\n";
+        const odo::repo::Git git(repository.root());
         if (ref.empty() || allow_regressions) {
-            const int code = ref.empty() ? exit_ok : regressions_allowed();
+            const int code = ref.empty() ? exit_ok : regressions_allowed(git);
             write_junit(set, selected, summary, nullptr);
             return code;
         }
-        const RegressionReport report =
-            reject_regressions_from(git_of_configs(), ref, set, selected, policy);
+        const RegressionReport report = reject_regressions_from(git, ref, set, selected, policy);
         write_junit(set, selected, summary, &report);
         return print_regressions(report);
     }
@@ -302,15 +286,8 @@ struct ValidateCommand : odo::driver::ValidateArgs {
         std::cout << "JUnit report: " << junit << "\n";
     }
 
-    odo::repo::Git git_of_configs() const {
-        const auto top = odo::repo::Git::toplevel(repo.config_dir);
-        if (!top)
-            throw odo::InputError(repo.config_dir + ": not inside a git repository");
-        return odo::repo::Git(*top);
-    }
-
-    int regressions_allowed() const {
-        if (!git_of_configs().resolve_commit(ref))
+    int regressions_allowed(const odo::repo::Git& git) const {
+        if (!git.resolve_commit(ref))
             throw odo::InputError("ref " + odo::python_str_repr(ref) +
                                   " does not resolve to a commit");
         std::cerr << "warning: --allow-regressions: same-key regressions vs " << ref
@@ -343,9 +320,10 @@ struct CompareCommand : odo::driver::CompareArgs {
         if (!sku.empty())
             options.sku = sku;
         options.operators = comma_list(operators);
-        options.languages = declared_languages(repo);
-        const auto map = load_sku_map(repo);
-        const ConfigSet set = load_configs(repo);
+        const odo::driver::BaselineRepository repository(repo);
+        options.languages = repository.layout().languages;
+        const auto map = repository.load_sku_map();
+        const ConfigSet set = repository.load_configs();
         // One defect anywhere makes every comparison untrustworthy: bad input, as the reference.
         const ValidationSummary committed = validate_baselines(
             set, map.stems(), {},
@@ -359,11 +337,12 @@ struct CompareCommand : odo::driver::CompareArgs {
             set, load_artifact(current, set, map.stems(), options.languages), options);
         std::cout << "Resolved SKU: " << result.sku << " (" << result.sku_source << ")\n"
                   << compare_counts_line(result) << "\n"
-                  << render_compare_markdown(result, repo.config_dir, current,
+                  << render_compare_markdown(result, repository.operators_dir().string(), current,
                                              markdown.empty() ? SIZE_MAX : 25);
         if (!markdown.empty())
-            odo::write_file_atomically(markdown,
-                                       render_compare_markdown(result, repo.config_dir, current));
+            odo::write_file_atomically(
+                markdown,
+                render_compare_markdown(result, repository.operators_dir().string(), current));
         if (!junit.empty())
             odo::write_file_atomically(junit, render_compare_junit(result));
         return result.flagged() ? exit_failed : exit_ok;
@@ -374,9 +353,10 @@ struct CompareCommand : odo::driver::CompareArgs {
 
 struct DriftCommand : odo::driver::DriftArgs {
     int run() {
-        const LanguageSet languages = declared_languages(repo);
-        const auto map = load_sku_map(repo);
-        const ConfigSet set = load_configs(repo);
+        const odo::driver::BaselineRepository repository(repo);
+        const LanguageSet languages = repository.layout().languages;
+        const auto map = repository.load_sku_map();
+        const ConfigSet set = repository.load_configs();
         std::vector<fs::path> paths(from.begin(), from.end());
         std::vector<Artifact> artifacts;
         std::vector<std::string> skipped; // rows the configs no longer declare, or malformed

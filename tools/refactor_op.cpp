@@ -122,7 +122,7 @@ int run_corpus(const Options& o, const fs::path& root, const odo::repo::Layout& 
 }
 
 int run(const Options& o) {
-    const fs::path root = odo::driver::repository_root(o);
+    const fs::path root = odo::driver::repository_root(o.repo);
     const odo::repo::Layout layout = odo::repo::layout_for_repository(
         root, o.layout ? std::optional<fs::path>(*o.layout) : std::nullopt);
     const auto s = settings(o, root, layout);
