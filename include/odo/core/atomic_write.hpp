@@ -5,8 +5,10 @@
 // The target may sit in a directory the change's author controls (a committed `reports/`), so
 // nothing here follows a link or trusts a name: each temporary gets a fresh random name created
 // with O_CREAT|O_EXCL|O_NOFOLLOW, the target must be a regular file or absent, and a symbolic
-// link as target is refused rather than written through.
+// link as target, or as a folder on the way to it inside the working directory, is refused
+// rather than written through.
 #include "odo/core/error.hpp"
+#include "odo/core/path_within.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -49,6 +51,49 @@ inline std::optional<mode_t> writable_target_mode(const std::filesystem::path& p
     if (::access(path.c_str(), W_OK) != 0 || (st.st_mode & 0222) == 0)
         throw InputError(path.string() + ": is not writable; refusing to replace it");
     return st.st_mode & 07777;
+}
+
+// Refuses a target whose folder is reached through a symbolic link a checkout could have planted:
+// a link among the folders a relative target names (`reports/` in `reports/preflight.md`), or,
+// in an absolute target, a link whose entry lies in the working directory's tree. Links elsewhere
+// in an absolute path (a /tmp or a home directory that is a link on this machine) are the
+// machine's and followed. The walk starts from the working directory as the kernel reports it,
+// links already resolved, so ".." climbs where the kernel would.
+inline void refuse_linked_folder(const std::filesystem::path& target) {
+    namespace fs = std::filesystem;
+    const fs::path folder = target.parent_path();
+    if (folder.empty())
+        return;
+    std::error_code ec;
+    const fs::path cwd = fs::current_path(ec);
+    if (ec)
+        throw InputError(target.string() + ": cannot inspect the working directory (" +
+                         ec.message() + ")");
+    fs::path at = folder.is_relative() ? cwd : folder.root_path(); // physical: no link in it
+    fs::path named = folder.root_path();                           // as the user spelled it
+    for (const fs::path& part : folder.relative_path()) {
+        named /= part;
+        if (part.empty() || part == ".")
+            continue;
+        if (part == "..") {
+            at = at.parent_path();
+            continue;
+        }
+        struct stat st;
+        if (::lstat((at / part).c_str(), &st) != 0)
+            return; // a missing folder: creating the temporary names the error
+        if (!S_ISLNK(st.st_mode)) {
+            at /= part;
+            continue;
+        }
+        if (folder.is_relative() || is_within(at, cwd))
+            throw InputError(target.string() + ": its folder " + named.string() +
+                             " is a symbolic link; odo does not write through links (name the "
+                             "folder it leads to)");
+        at = fs::canonical(at / part, ec);
+        if (ec)
+            return;
+    }
 }
 
 // A temporary beside `target`, created exclusively under a random name; its descriptor and path.
@@ -101,6 +146,7 @@ class PendingFile {
 public:
     PendingFile(std::filesystem::path target, std::string_view content)
         : target_(std::move(target)) {
+        refuse_linked_folder(target_);
         const std::optional<mode_t> mode = writable_target_mode(target_);
         auto [fd, temp] = create_temporary(target_);
         temp_ = std::move(temp);
