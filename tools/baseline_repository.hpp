@@ -7,6 +7,7 @@
 #include "repository_root.hpp"
 
 #include <odo/baseline/config_set.hpp>
+#include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
 #include <odo/repo/layout_file.hpp>
 #include <odo/repo/path_template.hpp>
@@ -14,6 +15,7 @@
 #include <odo/surface/sku_map.hpp>
 
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <string>
 
@@ -35,6 +37,14 @@ public:
     }
 
     const std::filesystem::path& root() const noexcept { return root_; }
+
+    // Refuses, before any work, an output whose folder is a symbolic link in the repository, also
+    // when odo_baseline runs from outside it (the atomic writer checks the working directory's).
+    void refuse_linked_outputs(std::initializer_list<std::string> outputs) const {
+        for (const std::string& output : outputs)
+            if (!output.empty())
+                refuse_linked_folder(output, {root_});
+    }
     const repo::Layout& layout() const noexcept { return layout_; }
     // The operator config directory as messages name it.
     const std::filesystem::path& operators_dir() const noexcept { return operators_dir_; }

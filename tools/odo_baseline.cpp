@@ -121,6 +121,7 @@ struct ImportCommand : odo::driver::ImportArgs {
     int run() {
         options.operators = comma_list(operators);
         const odo::driver::BaselineRepository repository(repo);
+        repository.refuse_linked_outputs({summary, artifact_out});
         const LanguageSet languages = repository.layout().languages;
         const auto map = repository.load_sku_map();
         const ConfigSet set = repository.load_configs();
@@ -242,6 +243,7 @@ struct ValidateCommand : odo::driver::ValidateArgs {
 
     int run() {
         const odo::driver::BaselineRepository repository(repo);
+        repository.refuse_linked_outputs({junit});
         const auto map = repository.load_sku_map();
         const ConfigSet set = repository.load_configs();
         BaselineSelection selected = selection(repository, set);
@@ -321,6 +323,7 @@ struct CompareCommand : odo::driver::CompareArgs {
             options.sku = sku;
         options.operators = comma_list(operators);
         const odo::driver::BaselineRepository repository(repo);
+        repository.refuse_linked_outputs({markdown, junit});
         options.languages = repository.layout().languages;
         const auto map = repository.load_sku_map();
         const ConfigSet set = repository.load_configs();
@@ -354,6 +357,7 @@ struct CompareCommand : odo::driver::CompareArgs {
 struct DriftCommand : odo::driver::DriftArgs {
     int run() {
         const odo::driver::BaselineRepository repository(repo);
+        repository.refuse_linked_outputs({markdown, json_out});
         const LanguageSet languages = repository.layout().languages;
         const auto map = repository.load_sku_map();
         const ConfigSet set = repository.load_configs();

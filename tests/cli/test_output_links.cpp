@@ -123,6 +123,13 @@ TEST_CASE("refactor_op --out refuses a folder linked out of the checkout") {
     fs::create_directory_symlink(outside.path(), repo.root() / "reports");
     const auto refused = odo::testing::run_in(
         repo.root(), ODO_REFACTOR_OP, {"twin", "--domain", "api", "--out", "reports/twin.md"});
+    const TempDir elsewhere;
+    const auto from_elsewhere =
+        odo::testing::run_in(elsewhere.path(), ODO_REFACTOR_OP,
+                             {"twin", "--domain", "api", "--repo", repo.root().string(), "--out",
+                              (repo.root() / "reports/twin.md").string()});
+    CHECK(from_elsewhere.exit_code == 2);
+    CHECK(contains(from_elsewhere.err, "is a symbolic link; odo does not write through links"));
     CAPTURE(refused.err);
     CHECK(refused.exit_code == 2);
     CHECK(contains(refused.err, linked_message));
@@ -131,4 +138,34 @@ TEST_CASE("refactor_op --out refuses a folder linked out of the checkout") {
                                               {"twin", "--domain", "api", "--out", "twin.md"});
     CHECK(written.exit_code != 2);
     CHECK(fs::exists(repo.root() / "twin.md"));
+}
+
+TEST_CASE("an absolute output into a linked folder of the repository is refused from elsewhere") {
+    const TempDir outside, elsewhere;
+    TempRepo repo{oprepo_fixture};
+    fs::create_directory_symlink(outside.path(), repo.root() / "reports");
+    const std::string reports = (repo.root() / "reports").string();
+    const std::vector<ToolRun> runs{
+        {ODO_OPTIMIZE_OP,
+         {"Invert", "--phase", "preflight", "--repo", repo.root().string(), "--out",
+          reports + "/preflight.md"}},
+        {ODO_BASELINE_TOOL,
+         {"validate", "--repo", repo.root().string(), "--junit", reports + "/validate.xml"}},
+    };
+    for (const ToolRun& run : runs) {
+        const std::string command = odo::text::join(run.args, " ");
+        CAPTURE(command);
+        const auto refused = odo::testing::run_in(elsewhere.path(), run.tool, run.args);
+        CAPTURE(refused.err);
+        CHECK(refused.exit_code == 2);
+        CHECK(contains(refused.err, "is a symbolic link; odo does not write through links"));
+        CHECK(fs::is_empty(outside.path()));
+    }
+    // The folder the link leads to, named: the machine's path, written.
+    const auto written =
+        odo::testing::run_in(elsewhere.path(), ODO_OPTIMIZE_OP,
+                             {"Invert", "--phase", "preflight", "--repo", repo.root().string(),
+                              "--out", (outside.path() / "preflight.md").string()});
+    CHECK(written.exit_code != 2);
+    CHECK(fs::exists(outside.path() / "preflight.md"));
 }

@@ -10,6 +10,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/path_within.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -25,6 +26,59 @@
 #include <vector>
 
 namespace odo {
+
+// Refuses a target whose folder is reached through a symbolic link a checkout could have planted:
+// a link among the folders a relative target names (`reports/` in `reports/preflight.md`), or,
+// in an absolute target, a link whose entry lies in the working directory's tree or in one of
+// `checkouts` (a tool passes the repository it reads, which may lie elsewhere). Links elsewhere
+// in an absolute path (a /tmp or a home directory that is a link on this machine) are the
+// machine's and followed. The walk starts from the working directory as the kernel reports it,
+// links already resolved, so ".." climbs where the kernel would. Every write checks the working
+// directory's tree; a tool checks its outputs against its repository before it starts.
+inline void refuse_linked_folder(const std::filesystem::path& target,
+                                 const std::vector<std::filesystem::path>& checkouts = {}) {
+    namespace fs = std::filesystem;
+    const fs::path folder = target.parent_path();
+    if (folder.empty())
+        return;
+    std::error_code ec;
+    std::vector<fs::path> guarded{fs::current_path(ec)};
+    if (ec)
+        throw InputError(target.string() + ": cannot inspect the working directory (" +
+                         ec.message() + ")");
+    for (const fs::path& checkout : checkouts)
+        guarded.push_back(fs::weakly_canonical(checkout, ec));
+    const auto planted = [&](const fs::path& dir) {
+        return folder.is_relative() ||
+               std::any_of(guarded.begin(), guarded.end(),
+                           [&](const fs::path& tree) { return is_within(dir, tree); });
+    };
+    fs::path at = folder.is_relative() ? guarded.front() : folder.root_path(); // no link in it
+    fs::path named = folder.root_path(); // as the user spelled it
+    for (const fs::path& part : folder.relative_path()) {
+        named /= part;
+        if (part.empty() || part == ".")
+            continue;
+        if (part == "..") {
+            at = at.parent_path();
+            continue;
+        }
+        struct stat st;
+        if (::lstat((at / part).c_str(), &st) != 0)
+            return; // a missing folder: creating the temporary names the error
+        if (!S_ISLNK(st.st_mode)) {
+            at /= part;
+            continue;
+        }
+        if (planted(at))
+            throw InputError(target.string() + ": its folder " + named.string() +
+                             " is a symbolic link; odo does not write through links (name the "
+                             "folder it leads to)");
+        at = fs::canonical(at / part, ec);
+        if (ec)
+            return;
+    }
+}
 
 namespace detail {
 
@@ -51,49 +105,6 @@ inline std::optional<mode_t> writable_target_mode(const std::filesystem::path& p
     if (::access(path.c_str(), W_OK) != 0 || (st.st_mode & 0222) == 0)
         throw InputError(path.string() + ": is not writable; refusing to replace it");
     return st.st_mode & 07777;
-}
-
-// Refuses a target whose folder is reached through a symbolic link a checkout could have planted:
-// a link among the folders a relative target names (`reports/` in `reports/preflight.md`), or,
-// in an absolute target, a link whose entry lies in the working directory's tree. Links elsewhere
-// in an absolute path (a /tmp or a home directory that is a link on this machine) are the
-// machine's and followed. The walk starts from the working directory as the kernel reports it,
-// links already resolved, so ".." climbs where the kernel would.
-inline void refuse_linked_folder(const std::filesystem::path& target) {
-    namespace fs = std::filesystem;
-    const fs::path folder = target.parent_path();
-    if (folder.empty())
-        return;
-    std::error_code ec;
-    const fs::path cwd = fs::current_path(ec);
-    if (ec)
-        throw InputError(target.string() + ": cannot inspect the working directory (" +
-                         ec.message() + ")");
-    fs::path at = folder.is_relative() ? cwd : folder.root_path(); // physical: no link in it
-    fs::path named = folder.root_path();                           // as the user spelled it
-    for (const fs::path& part : folder.relative_path()) {
-        named /= part;
-        if (part.empty() || part == ".")
-            continue;
-        if (part == "..") {
-            at = at.parent_path();
-            continue;
-        }
-        struct stat st;
-        if (::lstat((at / part).c_str(), &st) != 0)
-            return; // a missing folder: creating the temporary names the error
-        if (!S_ISLNK(st.st_mode)) {
-            at /= part;
-            continue;
-        }
-        if (folder.is_relative() || is_within(at, cwd))
-            throw InputError(target.string() + ": its folder " + named.string() +
-                             " is a symbolic link; odo does not write through links (name the "
-                             "folder it leads to)");
-        at = fs::canonical(at / part, ec);
-        if (ec)
-            return;
-    }
 }
 
 // A temporary beside `target`, created exclusively under a random name; its descriptor and path.

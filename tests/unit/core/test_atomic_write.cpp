@@ -217,6 +217,10 @@ TEST_CASE("a link outside the working directory's tree in an absolute target is 
     const WorkingDirectory elsewhere(cwd.path());
     odo::write_file_atomically(home.path() / "scratch/out.md", "out\n");
     CHECK(odo::read_file(scratch.path() / "out.md") == "out\n");
+    // Unless the tool names that tree as its checkout: then the link is one it may have planted.
+    CHECK_THROWS_WITH_AS(odo::refuse_linked_folder(home.path() / "scratch/out.md", {home.path()}),
+                         doctest::Contains("scratch is a symbolic link"), odo::InputError);
+    odo::refuse_linked_folder(home.path() / "scratch/out.md", {cwd.path()});
     // Relative to the working directory, the same link is one the user named: refused.
     fs::create_directory_symlink(scratch.path(), cwd.path() / "scratch");
     CHECK_THROWS_AS(odo::write_file_atomically("scratch/out.md", "x"), odo::InputError);
