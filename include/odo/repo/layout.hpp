@@ -165,6 +165,9 @@ struct Layout {
         // A binding registers a Python function as <binding_def_call>"name", ...
         std::string binding_def_call = "m.def(";
         std::string binding_into_suffix = "_into";
+        // A C++ system test's suites are named <prefix><Name>[Tensor…] (TST-2): CV-CUDA's
+        // "OpResize"; "" for a library whose suites start with the operator's name.
+        std::string test_suite_prefix = "Op";
         // Shared utilities a local helper must not shadow (RED-10); the refactor guideline adds.
         std::vector<std::string> shared_utils = {"SaturateCast", "StaticCast", "ConvertBaseTypeTo",
                                                  "TensorWrap", "CreateSameShapeImageBatch"};

@@ -10,7 +10,9 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -74,6 +76,7 @@ void for_each_layout_field(L& layout, Visit&& visit) {
     visit("grammar", "public_signature_tokens", g.public_signature_tokens);
     visit("grammar", "binding_def_call", g.binding_def_call);
     visit("grammar", "binding_into_suffix", g.binding_into_suffix);
+    visit("grammar", "test_suite_prefix", g.test_suite_prefix);
     visit("grammar", "shared_utils", g.shared_utils);
     visit("grammar", "strided_accessors", g.strided_accessors);
     auto& c = layout.commits;
@@ -165,6 +168,15 @@ inline void reject_unknown_fields(const boost::json::object& root, const LayoutR
 
 inline bool is_lower_case(std::string_view s) {
     return text::lower(s) == s;
+}
+
+// Whether `s` can begin a C++ identifier; "" can.
+inline bool is_identifier_prefix(std::string_view s) {
+    const auto word_char = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+    };
+    return std::all_of(s.begin(), s.end(), word_char) &&
+           (s.empty() || std::isdigit(static_cast<unsigned char>(s.front())) == 0);
 }
 
 // Paths and path patterns are joined to the repository root, so each must stay inside it.
@@ -282,6 +294,10 @@ inline void validate_layout(const Layout& layout, const LayoutReader& reader) {
     for (const auto& [field, value] : required)
         if (value->empty())
             reader.fail(field, "must not be empty");
+    if (!is_identifier_prefix(layout.grammar.test_suite_prefix))
+        reader.fail("grammar.test_suite_prefix",
+                    "must start a C++ identifier (letters, digits and '_', not a digit first), "
+                    "or be \"\"");
     const auto& a = layout.attribution;
     for (const auto& [key, ops] : a.multi_op_sources)
         for (const auto& op : ops)

@@ -199,11 +199,12 @@ inline bool has_word(std::string_view identifier, std::string_view token) {
 }
 
 // Whether a test is a positive correctness test of the operator's Tensor API.
-inline bool is_positive_tensor_test(const TestMacro& m, std::string_view operator_name) {
+inline bool is_positive_tensor_test(const TestMacro& m, std::string_view operator_name,
+                                    std::string_view suite_prefix) {
     constexpr std::array<std::string_view, 14> not_positive = {
         "negative", "incorrect", "invalid", "reject",   "smoke",  "unsupported",  "mismatch",
         "null",     "error",     "failure", "overflow", "exceed", "out_of_range", "outofrange"};
-    const std::string prefix = "Op" + std::string(operator_name);
+    const std::string prefix = std::string(suite_prefix) + std::string(operator_name);
     if (!text::starts_with(m.suite, prefix))
         return false;
     const std::string rest = text::lower(std::string_view(m.suite).substr(prefix.size()));
@@ -251,7 +252,8 @@ inline Finding check_positive_tensor_test(const TestSource& test, std::string_vi
     }
     const std::string source = test.text.value_or("");
     for (const auto& macro : find_test_macros(blank_comments(source))) {
-        if (!detail::is_positive_tensor_test(macro, operator_name))
+        if (!detail::is_positive_tensor_test(macro, operator_name,
+                                             layout.grammar.test_suite_prefix))
             continue;
         const std::size_t line = line_number_at(source, macro.offset);
         f.status = Status::Pass;
@@ -262,7 +264,11 @@ inline Finding check_positive_tensor_test(const TestSource& test, std::string_vi
     f.status = Status::Gap;
     f.summary = "tensor positive/correctness test MISSING";
     f.evidence = test.path + ": no positive Tensor TEST macro found";
-    f.fix = "Add tensor positive/correctness test.";
+    // The suite naming is the layout's, so the fix spells the name it expects.
+    const std::string suite = layout.grammar.test_suite_prefix + std::string(operator_name);
+    f.fix = "Add tensor positive/correctness test: a TEST in suite " + suite + " or " + suite +
+            "Tensor... (grammar.test_suite_prefix \"" + layout.grammar.test_suite_prefix +
+            "\", then the operator's name).";
     return f;
 }
 

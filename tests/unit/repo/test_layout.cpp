@@ -93,7 +93,7 @@ TEST_CASE("every field rejects a value of the wrong type, naming the file and th
             ++fields;
         }
     }
-    CHECK(fields == 45); // every field of the layout, the refactor keys included
+    CHECK(fields == 46); // every field of the layout, the refactor keys included
     CHECK(error_of(R"({"paths": {"binding": null}})") ==
           R"(odo-layout.json: field "paths.binding" must be a string)");
 }
@@ -121,6 +121,21 @@ TEST_CASE("unknown fields, wrong groups, schema and shape are rejected") {
           R"(odo-layout.json: field "schema" must be "odo-layout/v1")");
     CHECK(error_of("[]") == "odo-layout.json: a layout file must hold a JSON object");
     CHECK(error_of("{\"paths\": ", "my/layout.json").find("my/layout.json: invalid JSON") == 0);
+}
+
+TEST_CASE(
+    "grammar.test_suite_prefix is \"Op\" by default, may be empty, and starts an identifier") {
+    CHECK(Layout::cvcuda().grammar.test_suite_prefix == "Op");
+    CHECK(parse_layout(R"({"grammar": {"test_suite_prefix": ""}})", "x.json")
+              .grammar.test_suite_prefix.empty());
+    CHECK(parse_layout(R"({"grammar": {"test_suite_prefix": "Px_2"}})", "x.json")
+              .grammar.test_suite_prefix == "Px_2");
+    for (const char* bad : {"Op ", "2Op", "Op::", "\u00c9t"}) {
+        CAPTURE(bad);
+        CHECK(error_of(std::string(R"({"grammar": {"test_suite_prefix": ")") + bad + "\"}}") ==
+              "odo-layout.json: field \"grammar.test_suite_prefix\" must start a C++ identifier "
+              "(letters, digits and '_', not a digit first), or be \"\"");
+    }
 }
 
 TEST_CASE("a field written twice is an error naming the file and the field") {

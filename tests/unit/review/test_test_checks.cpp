@@ -106,8 +106,32 @@ TEST_CASE("TST-2 rejects the spec's non-positive or non-Tensor tests") {
         CHECK(f.status == Status::Gap);
         CHECK(f.summary == "tensor positive/correctness test MISSING");
         CHECK(f.evidence == test_path + ": no positive Tensor TEST macro found");
-        CHECK(f.fix == "Add tensor positive/correctness test.");
+        CHECK(f.fix == "Add tensor positive/correctness test: a TEST in suite OpExample or "
+                       "OpExampleTensor... (grammar.test_suite_prefix \"Op\", then the "
+                       "operator's name).");
     }
+}
+
+TEST_CASE("TST-2 reads suite names with the layout's grammar.test_suite_prefix") {
+    const auto with_prefix = [](const char* prefix, const std::string& text) {
+        repo::Layout layout = repo::Layout::cvcuda();
+        layout.grammar.test_suite_prefix = prefix;
+        return check_positive_tensor_test({test_path, text}, "Example", tensor_op(), layout);
+    };
+    const std::string pixel_suites = "TEST(PxExampleTensor, correct_output) {}";
+    CHECK(with_prefix("Px", pixel_suites).status == Status::Pass);
+    CHECK(tst2(pixel_suites).status == Status::Gap); // CV-CUDA's "Op" does not match it
+    const Finding op_named = with_prefix("Px", "TEST(OpExample, correct_output) {}");
+    CHECK(op_named.status == Status::Gap);
+    CHECK(op_named.fix == "Add tensor positive/correctness test: a TEST in suite PxExample or "
+                          "PxExampleTensor... (grammar.test_suite_prefix \"Px\", then the "
+                          "operator's name).");
+
+    // No prefix: the suite starts with the operator's name, and still not with another's.
+    CHECK(with_prefix("", "TEST(Example, correct_output) {}").status == Status::Pass);
+    CHECK(with_prefix("", "TEST(ExampleTensor, correct_output) {}").status == Status::Pass);
+    CHECK(with_prefix("", "TEST(OpExample, correct_output) {}").status == Status::Gap);
+    CHECK(with_prefix("", "TEST(ExampleSibling, correct_output) {}").status == Status::Gap);
 }
 
 TEST_CASE("TST-2 exclusion and creation rules") {
