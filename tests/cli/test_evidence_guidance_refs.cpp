@@ -163,7 +163,11 @@ TEST_CASE("the fix sentences docs/compat.md calls odo's own are the ones the gat
     for (const auto& [id, fix] : fixes(r.out))
         printed.emplace(id, fix);
     for (const auto& [id, sentence] : documented) {
-        INFO(id);
-        CHECK(printed[id] == sentence);
+        INFO(id, " printed: ", printed[id]);
+        // PRE-1 and PRE-2 go on with their review findings' own fixes.
+        CHECK(printed[id].rfind(sentence, 0) == 0);
+        CHECK((printed[id] == sentence || id == "PRE-1" || id == "PRE-2"));
     }
+    CHECK(odo::text::starts_with(printed["PRE-1"],
+                                 documented.at("PRE-1") + " TST-1: Add the C++ system test."));
 }

@@ -11,6 +11,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -151,6 +153,37 @@ TEST_CASE("PRE-2 blocks on an unmatched FakePlanar case and on a missing SKU") {
     CHECK(contains(p.field("PRE-2", "evidence"), "BEN-7:"));
 }
 
+TEST_CASE("PRE-1 and PRE-2 show each blocking sub-check's own fix, in md and in json") {
+    TempRepo repo(oprepo_fixture);
+    repo.remove("tests/cvcuda/system/TestOpInvert.cpp");
+    replace_in(repo, "bench/config/operators/invert.json",
+               "\"layout\": [\n                    \"NHWC\",\n                    \"NCHW\"\n"
+               "                ],\n",
+               "");
+    for (int side = 0; side < 2; ++side) // a malformed planar declaration, no planar layout
+        replace_in(repo, "src/cvcuda/include/cvcuda/OpInvert.h", "[kNHWC, kHWC, kNCHW, kCHW]",
+                   "[kNHWC, kHWC]");
+    replace_in(repo, "src/cvcuda/include/cvcuda/OpInvert.h", " * Limitations:\n",
+               " * Limitations:\n * Planar image layouts: maybe\n");
+    const std::vector<std::string> sub_fixes = {
+        "TST-1: Add the C++ system test.",
+        "TST-2: Add tensor positive/correctness test: a TEST in suite OpInvert or "
+        "OpInvertTensor... (grammar.test_suite_prefix \"Op\", then the operator's name).",
+        "BEN-5: Add a truthful string_axes.layout axis (e.g. NHWC, NCHW) to these configs.",
+        "BEN-6: Declare planar layouts (NCHW/CHW) in the Limitations table, or 'Planar image "
+        "layouts: Not applicable' with a Reason."};
+    const Preflight p = preflight(repo);
+    const auto md = optimize_op(repo.root(), {"Invert", "--phase", "preflight"});
+    const std::string fixes = p.field("PRE-1", "fix") + " " + p.field("PRE-2", "fix");
+    for (const std::string& fix : sub_fixes) {
+        INFO(fix);
+        CHECK(contains(fixes, fix));
+        CHECK(contains(md.out, fix));
+    }
+    CHECK(contains(md.out, "    - fix: Add the missing test coverage before optimizing, as a "
+                           "separate non-perf commit pushed before the optimization. TST-1: "));
+}
+
 TEST_CASE("PRE-3 needs a measured row; empty braces with a letter are not one") {
     TempRepo repo(oprepo_fixture);
     repo.write(
@@ -245,6 +278,17 @@ TEST_CASE("PRE-4 passes when a profiler is on PATH") {
     const Preflight p = preflight(repo, "Invert", {}, bin.string());
     CHECK(p.status("PRE-4") == "PASS");
     CHECK(p.field("PRE-4", "summary") == "Profiler(s) available: nsys");
+}
+
+TEST_CASE("PRE-4's MANUAL says how to resolve it in md as in json") {
+    TempRepo repo(oprepo_fixture);
+    const std::string fix =
+        "Install or enable ncu or nsys, or record the profiler's unavailability in the MR.";
+    CHECK(preflight(repo).field("PRE-4", "fix") == fix);
+    const auto md = optimize_op(repo.root(), {"Invert", "--phase", "preflight"});
+    CHECK(contains(md.out, "`PRE-4` \xE2\x80\x94 ncu/nsys not on PATH\n    - evidence: PATH "
+                           "probe\n    - fix: " +
+                               fix + "\n"));
 }
 
 TEST_CASE("PRE-5 is MANUAL when the binding ODO-5 will snapshot is missing") {

@@ -52,7 +52,8 @@ inline std::string render_markdown(const Report& r) {
                " " + f.summary + "\n";
         if (!f.evidence.empty())
             out += "    - evidence: " + f.evidence + "\n";
-        if (f.status == Status::Gap && !f.fix.empty())
+        // A MANUAL finding's fix says how to resolve it; the reference printed fixes for GAPs only.
+        if ((f.status == Status::Gap || f.status == Status::Manual) && !f.fix.empty())
             out += "    - fix: " + f.fix + "\n";
         if (!f.guideline.empty())
             out += "    - ref: " + f.guideline + "\n";

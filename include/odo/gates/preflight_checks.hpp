@@ -42,6 +42,13 @@ inline std::string first_joined(const std::vector<std::string>& items, std::size
     return out;
 }
 
+// The gate's own sentence, then each blocking review finding's fix.
+inline std::string with_key_fixes(std::string sentence, const std::vector<std::string>& fixes) {
+    for (const std::string& fix : fixes)
+        sentence += " " + fix;
+    return sentence;
+}
+
 // PRE-1 and PRE-2: a review domain's key findings; any GAP blocks. A MANUAL key finding makes
 // the check MANUAL (the reference passed it): a question a human must answer is never a pass.
 // The checks run natively, so "review tool absent" (the reference's MANUAL) cannot happen.
@@ -56,9 +63,10 @@ inline Finding coverage_from_review(std::string id, const std::string& label,
                 label + " incomplete",
                 text::join(gaps, "; "),
                 guide,
-                "Add the missing " + domain +
-                    " coverage before optimizing, as a separate non-perf commit pushed before "
-                    "the optimization."};
+                with_key_fixes("Add the missing " + domain +
+                                   " coverage before optimizing, as a separate non-perf commit "
+                                   "pushed before the optimization.",
+                               key_fixes(review, key_ids, Status::Gap))};
     if (const auto manual = key_findings(review, key_ids, Status::Manual); !manual.empty())
         return {std::move(id),
                 Phase::Preflight,
@@ -66,8 +74,9 @@ inline Finding coverage_from_review(std::string id, const std::string& label,
                 label + " needs a human decision (review_op " + domain + ")",
                 text::join(manual, "; "),
                 guide,
-                "Resolve what the review finding(s) ask before optimizing, and record the "
-                "decision in the MR."};
+                with_key_fixes("Resolve what the review finding(s) ask before optimizing, and "
+                               "record the decision in the MR.",
+                               key_fixes(review, key_ids, Status::Manual))};
     return {std::move(id),
             Phase::Preflight,
             Status::Pass,

@@ -23,6 +23,7 @@ TEST_CASE("markdown report is byte-exact to the contract") {
         "- \xE2\x9C\x85 **PASS** `PRE-1` \xE2\x80\x94 ok\n    - evidence: ev\n    - ref: guide\n"
         "- \xE2\x9D\x8C **GAP** `PRE-2` \xE2\x80\x94 missing\n    - fix: do it\n    - ref: g\n"
         "- \xF0\x9F\x94\x8D **MANUAL** `PRE-4` \xE2\x80\x94 look\n    - evidence: PATH probe\n"
+        "    - fix: f\n"
         "- \xE2\x9E\x96 **N-A** `PRE-9` \xE2\x80\x94 n/a\n\n"
         "**preflight verdict: GAPS** \xE2\x80\x94 GAP=1, MANUAL=1, N-A=1, PASS=1\n\n"
         "Done = a re-run shows zero GAP and zero unresolved MANUAL.";

@@ -17,6 +17,10 @@ Finding review(const char* id, Status s, const char* summary) {
     return {id, Phase::Preflight, s, summary, "", "", ""};
 }
 
+Finding review_with_fix(const char* id, Status s, const char* fix) {
+    return {id, Phase::Preflight, s, "summary", "", "", fix};
+}
+
 using odo::testing::contains;
 } // namespace
 
@@ -76,6 +80,35 @@ TEST_CASE("a MANUAL key review finding makes PRE-1 and PRE-2 MANUAL, never PASS"
                                          review("BEN-5", Status::Manual, "verify")},
                                         guides)
               .status == Status::Gap);
+}
+
+TEST_CASE("PRE-1 and PRE-2 show each blocking review finding's own fix after theirs") {
+    const Finding pre1 = check_pre1_correctness_coverage(
+        {review_with_fix("TST-1", Status::Pass, "unused"),
+         review_with_fix("TST-2", Status::Gap, "Add tensor positive/correctness test.")},
+        guides);
+    CHECK(pre1.fix == "Add the missing test coverage before optimizing, as a separate non-perf "
+                      "commit pushed before the optimization. TST-2: Add tensor "
+                      "positive/correctness test.");
+
+    // A fix not ending as a sentence is closed; a finding without one adds nothing.
+    const Finding pre2 = check_pre2_benchmark_coverage(
+        {review_with_fix("BEN-5", Status::Gap, "Add a layout axis"),
+         review_with_fix("BEN-6", Status::Gap,
+                         "Declare 'Planar image layouts: Not applicable' with a Reason"),
+         review("BEN-7", Status::Gap, "incomplete")},
+        guides);
+    CHECK(contains(pre2.fix, "optimization. BEN-5: Add a layout axis. BEN-6: Declare 'Planar "
+                             "image layouts: Not applicable' with a Reason."));
+    CHECK_FALSE(contains(pre2.fix, "BEN-7"));
+
+    // A MANUAL shows the MANUAL key findings' fixes, not those of findings that passed.
+    const Finding manual = check_pre1_correctness_coverage(
+        {review_with_fix("TST-1", Status::Manual, "Add/confirm an independent CPU reference."),
+         review_with_fix("TST-2", Status::Pass, "unused")},
+        guides);
+    CHECK(manual.fix == "Resolve what the review finding(s) ask before optimizing, and record the "
+                        "decision in the MR. TST-1: Add/confirm an independent CPU reference.");
 }
 
 TEST_CASE("PRE-3 needs at least one measured row, not a letter inside braces") {
