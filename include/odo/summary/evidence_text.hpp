@@ -163,6 +163,9 @@ inline bool has_percentage(std::string_view s) {
 
 } // namespace detail
 
+// Where a refusal of checklist evidence points its reader.
+inline constexpr char hard_evidence_rule[] = "docs/summary.md#hard-checklist-evidence";
+
 #if ODO_SUMMARY_DEFINITIONS
 // `<[^>]+>|\b(?:todo|tbd|placeholder|add hard evidence|add one concise)\b`, case-insensitive.
 inline bool contains_placeholder(std::string_view text) {
@@ -191,17 +194,31 @@ inline bool states_a_result(std::string_view text) {
     return detail::contains_any_word(text, words) || detail::has_ratio(text);
 }
 
-// Checklist evidence a reviewer can act on: at least 20 characters, no placeholder, not a bare
-// "pass"/"yes"/…, naming an artifact and stating a result.
-inline bool is_hard_evidence(std::string_view text) {
+// The rule checklist evidence breaks, as a clause for a refusal ("it names no artifact …"); ""
+// when a reviewer can act on it: at least 20 characters, no placeholder, naming an artifact and
+// stating a result. (The reference also refused a bare "pass"/"yes"/"done"/"n/a"; none is 20
+// characters long.) docs/summary.md#hard-checklist-evidence states the rule.
+inline std::string hard_evidence_gap(std::string_view text) {
     const std::string_view s = pytext::strip(text);
-    if (pytext::code_points(s) < 20 || contains_placeholder(s))
-        return false;
-    const std::string folded = pytext::casefold(s);
-    for (std::string_view bare : {"pass", "passed", "yes", "done", "n/a"})
-        if (folded == bare)
-            return false;
-    return names_an_artifact(s) && states_a_result(s);
+    if (pytext::code_points(s) < 20)
+        return "it is shorter than 20 characters";
+    if (contains_placeholder(s))
+        return "it still holds a placeholder";
+    const bool artifact = names_an_artifact(s);
+    const bool result = states_a_result(s);
+    if (!artifact && !result)
+        return "it names no artifact and states no result";
+    if (!artifact)
+        return "it names no artifact (a *.py file, a *_test name, a gate ID, `code`, or a word "
+               "such as ncu, benchmark, baseline, commit)";
+    if (!result)
+        return "it states no result (pass/passed, n/m, zero or no regressions, at ridge, strikes, "
+               "updated, imported, committed)";
+    return "";
+}
+
+inline bool is_hard_evidence(std::string_view text) {
+    return hard_evidence_gap(text).empty();
 }
 
 // Profiler evidence that quotes a measurement: a percentage and a profiler metric word.

@@ -172,9 +172,11 @@ inline void check_checklist(const ParsedSummary& s, const ValidationOptions& o, 
     for (const ChecklistItem& item : s.body.checklist) {
         if (final_state && !item.checked)
             issues.error("checklist-unchecked", item.label + " is unchecked");
-        if (item.checked && !is_hard_evidence(item.evidence))
+        if (const std::string gap = item.checked ? hard_evidence_gap(item.evidence) : "";
+            !gap.empty())
             issues.error("checklist-evidence",
-                         item.label + " is checked without concrete hard evidence");
+                         item.label + " is checked without concrete hard evidence: " + gap + " (" +
+                             hard_evidence_rule + ")");
         if (item.checked && o.evidence_results) {
             const auto it = o.evidence_results->find(item.label);
             const std::string status = it == o.evidence_results->end() ? "" : it->second;

@@ -155,7 +155,9 @@ TEST_CASE("checklist codes") {
     const auto weak = validate_summary(
         replaced(validate_text(), "ncu measured 93% Memory SOL at-ridge; PASS.", "done"), {});
     CHECK(codes(weak.errors) == Codes{"checklist-evidence"});
-    CHECK(weak.errors[0].message == "Lead exhaustion is checked without concrete hard evidence");
+    CHECK(weak.errors[0].message == "Lead exhaustion is checked without concrete hard evidence: "
+                                    "it is shorter than 20 characters "
+                                    "(docs/summary.md#hard-checklist-evidence)");
     ValidationOptions gates;
     gates.evidence_results = fixture::all_pass();
     gates.evidence_results->erase("Lead exhaustion");
@@ -164,6 +166,30 @@ TEST_CASE("checklist codes") {
     CHECK(codes(gate.errors) == Codes{"checklist-gate", "checklist-gate"});
     CHECK(gate.errors[0].message == "Lead exhaustion is checked but its hard gate is missing");
     CHECK(gate.errors[1].message == "Review/refactor gate is checked but its hard gate is N-A");
+}
+
+TEST_CASE("a checklist-evidence refusal names the part of the evidence that is absent") {
+    const auto refusal = [](const std::string& evidence) {
+        const auto v = validate_summary(
+            replaced(validate_text(), "ncu measured 93% Memory SOL at-ridge; PASS.", evidence), {});
+        REQUIRE(codes(v.errors) == Codes{"checklist-evidence"});
+        const std::string prefix = "Lead exhaustion is checked without concrete hard evidence: ";
+        const std::string suffix = " (docs/summary.md#hard-checklist-evidence)";
+        const std::string& m = v.errors[0].message;
+        REQUIRE(m.rfind(prefix, 0) == 0);
+        REQUIRE(m.size() > prefix.size() + suffix.size());
+        REQUIRE(m.compare(m.size() - suffix.size(), suffix.size(), suffix) == 0);
+        return m.substr(prefix.size(), m.size() - prefix.size() - suffix.size());
+    };
+    CHECK(refusal("the roofline said it was fine overall") ==
+          "it names no artifact and states no result");
+    CHECK(refusal("the roofline measurement passed with margin") ==
+          "it names no artifact (a *.py file, a *_test name, a gate ID, `code`, or a word such as "
+          "ncu, benchmark, baseline, commit)");
+    CHECK(refusal("ncu measured 93% Memory SOL on the roofline") ==
+          "it states no result (pass/passed, n/m, zero or no regressions, at ridge, strikes, "
+          "updated, imported, committed)");
+    CHECK(refusal("ncu at ridge, TBD for the second SKU") == "it still holds a placeholder");
 }
 
 TEST_CASE("learning codes") {
