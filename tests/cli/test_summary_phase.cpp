@@ -173,6 +173,24 @@ TEST_CASE("summary refresh in place keeps the surrounding description and follow
           Bottleneck::MemoryBound);
 }
 
+TEST_CASE("summary refresh of a description starting with a byte order mark keeps the mark") {
+    Campaign c;
+    const std::filesystem::path description = c.repo.root() / "mr.md";
+    const std::string bom = "\xEF\xBB\xBF";
+    // The block on the first line, right after the mark, as an editor saving with a BOM writes it.
+    odo::write_file_atomically(description, bom + odo::gates::run_summary_phase(c.init()) + "\n");
+    scale_flip(c.repo, 0.5, 4);
+    const std::string head = c.repo.commit("perf(flip): unroll");
+    auto o = c.refresh(description);
+    o.out = description;
+    odo::gates::run_summary_phase(o);
+    const std::string refreshed = c.repo.read("mr.md");
+    CHECK(refreshed.rfind(bom + "<!-- ", 0) == 0);
+    CHECK(parse_summary(refreshed).metadata.candidate_commit == head);
+    const ValidationResult r = c.validate(refreshed);
+    CHECK_MESSAGE(r.ok(), first_error(r));
+}
+
 TEST_CASE("summary refresh from standard input") {
     const Campaign c;
     const std::string text = odo::gates::run_summary_phase(c.init());

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/linkage.hpp"
+#include "odo/summary/description_text.hpp"
 #include "odo/summary/error.hpp"
 #include "odo/summary/markers.hpp"
 #include "odo/summary/python_text.hpp"
@@ -77,7 +78,12 @@ inline Block extract_block(std::string_view description, const Markers& markers)
         throw SummaryError("MR description must be text");
     if (description.size() > max_description_bytes)
         throw SummaryError("MR description exceeds the parser size limit");
-    const auto lines = pytext::split_lines(description);
+    // A leading byte order mark belongs to the prefix, so a block on the first line is found
+    // (as the evidence phase reads it) and a refresh writes the mark back.
+    std::string_view text = description;
+    if (text.substr(0, utf8_bom.size()) == utf8_bom)
+        text.remove_prefix(utf8_bom.size());
+    const auto lines = pytext::split_lines(text);
     const auto live = detail::live_marker_lines(lines, markers);
     std::vector<std::size_t> starts, ends;
     for (std::size_t i : live) {

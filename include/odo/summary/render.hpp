@@ -5,6 +5,7 @@
 #include "odo/core/text.hpp"
 #include "odo/summary/canonical_text.hpp"
 #include "odo/summary/checklist.hpp"
+#include "odo/summary/description_text.hpp"
 #include "odo/summary/document.hpp"
 #include "odo/summary/markers.hpp"
 #include "odo/summary/metadata.hpp"
@@ -183,7 +184,8 @@ inline std::string render_block(const Metadata& m, const SummaryBody& b, const M
 inline std::string join_description(std::string_view prefix, std::string_view block,
                                     std::string_view suffix, std::string_view newline = "\n") {
     std::string out(prefix);
-    if (!out.empty() && !detail::ends_with_line_break(out))
+    // A byte order mark alone is the start of the block's first line, not a line of its own.
+    if (!out.empty() && out != utf8_bom && !detail::ends_with_line_break(out))
         out += newline;
     out += block;
     if (!suffix.empty() && !detail::ends_with_line_break(out) &&

@@ -108,6 +108,21 @@ TEST_CASE("a CRLF description refreshes in CRLF and keeps its surroundings byte 
           to_crlf(expected));
 }
 
+TEST_CASE("a description starting with a byte order mark refreshes and keeps the mark") {
+    const fixture::Surface s = fixture::example_surface();
+    const std::string bom = "\xEF\xBB\xBF";
+    for (const std::string& prefix : {std::string(), std::string("Intro\n\n")}) {
+        CAPTURE(prefix);
+        const std::string text = bom + prefix + fixture::render() + "\n";
+        CHECK(refreshed(text, s) == text);
+        RefreshOptions o;
+        o.candidate_commit = std::string(40, 'd');
+        const std::string updated = refreshed(text, s, o);
+        CHECK(updated.rfind(bom + prefix + "<!-- ", 0) == 0);
+        CHECK(odo::testing::contains(updated, "candidate `dddddddddddd`"));
+    }
+}
+
 TEST_CASE("a refresh that cannot produce a valid summary throws") {
     fixture::Surface s = fixture::example_surface();
     const std::string text = fixture::render();
