@@ -74,8 +74,18 @@ inline bool is_nvbench_measure_column(std::string_view name) {
     return std::find(columns.begin(), columns.end(), base) != columns.end();
 }
 
-inline double csv_number(std::string_view cell) {
-    return surface::detail::python_float(cell).value_or(std::numeric_limits<double>::quiet_NaN());
+// A measurement cell's number. A cell that holds none (a localized "1,5e-05") is a problem that
+// quotes it, so the message shows what the file says rather than the NaN it would become.
+inline double csv_number(std::string_view cell, std::string_view column, const std::string& label,
+                         std::vector<std::string>& problems) {
+    if (const auto number = surface::detail::python_float(cell))
+        return *number;
+    problems.push_back(label + ": " + python_str_repr(column) +
+                       " is not a number: " + python_str_repr(cell) +
+                       (cell.find(',') == std::string_view::npos
+                            ? ""
+                            : " (a decimal comma? nvbench's CSV writes a '.')"));
+    return std::numeric_limits<double>::quiet_NaN();
 }
 
 inline std::size_t required_column(const std::vector<std::string>& header, std::string_view name,
@@ -141,12 +151,18 @@ ODO_API std::vector<NvbenchState> read_nvbench_csv(std::string_view text,
         }
         if (text::strip(cells[skipped]) != "No")
             continue;
+        const std::size_t before = problems.size();
+        const auto number = [&](std::size_t column) {
+            return detail::csv_number(cells[column], header[column], label, problems);
+        };
         NvbenchState state{label,
                            std::string(text::strip(cells[device])),
                            {},
-                           detail::csv_number(cells[gpu_time]),
-                           detail::csv_number(cells[noise]),
-                           detail::csv_number(cells[bwutil])};
+                           number(gpu_time),
+                           number(noise),
+                           number(bwutil)};
+        if (problems.size() != before)
+            continue;
         for (std::size_t c = 0; c < header.size(); ++c)
             if (!detail::is_nvbench_measure_column(header[c]))
                 state.axes.emplace_back(header[c], cells[c]);

@@ -108,6 +108,15 @@ TEST_CASE("C++ and Python measured a different number of times is refused") {
           fixture::nhwc + " H100: C++ was measured in 2 run(s) but Python in 1");
 }
 
+TEST_CASE("a measurement cell that is not a number is quoted, not reported as nan") {
+    CHECK_THROWS_WITH_AS(
+        read_nvbench_csv(csv_header + csv_row("NHWC", "\"1,0e-04\"") + csv_row("NCHW", "fast"),
+                         "d.csv"),
+        "d.csv:2: 'GPU Time (sec)' is not a number: '1,0e-04' (a decimal comma? nvbench's CSV "
+        "writes a '.')\nd.csv:3: 'GPU Time (sec)' is not a number: 'fast'",
+        odo::InputError);
+}
+
 TEST_CASE("bad states: unknown GPU, duplicate rows, negative times, undeclared axes") {
     const auto states = read_nvbench_csv(csv_header + csv_row("NHWC", "1.0e-04", "Tesla V100") +
                                              csv_row("NCHW", "-1e-04") + csv_row("NCHW", "1e-04") +
