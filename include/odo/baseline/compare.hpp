@@ -5,6 +5,7 @@
 #include "odo/baseline/metrics.hpp"
 #include "odo/baseline/quality.hpp"
 #include "odo/baseline/verdict.hpp"
+#include "odo/core/capped_list.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/linkage.hpp"
@@ -124,13 +125,13 @@ inline std::string resolve_sku(const Artifact& current, const CompareOptions& op
     if (options.sku) {
         if (!skus.count(*options.sku))
             throw InputError("--sku " + python_str_repr(*options.sku) + " is not in " +
-                             current.source + " (it has " + python_list_repr(listed) + ")");
+                             current.source + " (it has " + capped_list_repr(listed) + ")");
         source = "--sku";
         return *options.sku;
     }
     if (skus.size() != 1)
         throw InputError(current.source + " holds " + std::to_string(skus.size()) + " SKUs " +
-                         python_list_repr(listed) + "; choose one with --sku");
+                         capped_list_repr(listed) + "; choose one with --sku");
     source = "the only SKU in the artifact";
     return *skus.begin();
 }

@@ -8,6 +8,7 @@
 #include "odo/baseline/quality.hpp"
 #include "odo/baseline/row_label.hpp"
 #include "odo/baseline/validation.hpp"
+#include "odo/core/capped_list.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/linkage.hpp"
@@ -84,7 +85,7 @@ inline std::vector<BaselineUpdate> selected_updates(const ConfigSet& set,
         if (!measured.count(op))
             throw InputError("operator " + python_str_repr(op) +
                              " is not measured by the inputs (measured: " +
-                             python_list_repr({measured.begin(), measured.end()}) + ")");
+                             capped_list_repr({measured.begin(), measured.end()}) + ")");
     std::vector<BaselineUpdate> selected;
     for (const BaselineUpdate& u : updates)
         if (operators.empty() || std::count(operators.begin(), operators.end(),

@@ -4,6 +4,7 @@
 #include "odo/baseline/detail/sku_stem.hpp"
 #include "odo/baseline/metrics.hpp"
 #include "odo/baseline/quality.hpp"
+#include "odo/core/capped_list.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
@@ -65,7 +66,7 @@ inline void report_coverage(const BaselineCoverage& coverage, const std::string&
         std::vector<std::string> skus;
         for (; i < coverage.missing.size() && coverage.missing[i].case_key == case_key; ++i)
             skus.push_back(coverage.missing[i].sku);
-        out.issues.push_back({file, case_key, "missing SKU baseline(s) " + python_list_repr(skus)});
+        out.issues.push_back({file, case_key, "missing SKU baseline(s) " + capped_list_repr(skus)});
     }
 }
 

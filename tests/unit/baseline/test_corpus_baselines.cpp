@@ -144,6 +144,20 @@ TEST_CASE("a corpus copy missing one SKU fails coverage") {
                                    ": missing SKU baseline(s) ['H100_PCIe_350W_1095MHz_CUDA12']"});
 }
 
+TEST_CASE("a SKU map of 20,000 stems names ten missing stems per case and counts the rest") {
+    std::vector<std::string> stems = all_stems;
+    for (int i = 0; i < 20000; ++i)
+        stems.push_back("X" + std::to_string(i));
+    const auto issues = issue_texts(
+        validate_baselines(set_of(corpus_file("label.json").document, "label.json"), stems));
+    REQUIRE_FALSE(issues.empty());
+    for (const std::string& issue : issues) {
+        CAPTURE(issue);
+        CHECK(issue.size() < 600);
+        CHECK(issue.find("'] \xE2\x80\xA6 and 19,990 more") != std::string::npos);
+    }
+}
+
 TEST_CASE("a noisy corpus row and a parity breach fail the quality gate") {
     boost::json::value noisy = corpus_file("minarearect.json").document;
     std::string case_key, sku;

@@ -42,6 +42,11 @@ TEST_CASE("a noisy language fails with its noise and the limit") {
           std::vector<std::string>{"Python noise 10.10% exceeds 10.0%"});
 }
 
+TEST_CASE("a vanishing time gives a noise figure of bounded width, not 300 digits") {
+    CHECK(quality_problems(both(1e-300, 0.549, 1e-300, 0)) ==
+          std::vector<std::string>{"C++ noise 5.49e+301% exceeds 10.0%"});
+}
+
 TEST_CASE("parity fails in either direction, relative below 1 ms and absolute above") {
     CHECK(quality_problems(both(100, 1, 112, 1)) ==
           std::vector<std::string>{"parity +12.00% exceeds ±10.0% (Python vs C++)"});

@@ -1,6 +1,6 @@
 #pragma once
+#include "odo/core/capped_list.hpp"
 #include "odo/core/linkage.hpp"
-#include "odo/core/python_repr.hpp"
 
 #include <algorithm>
 #include <string>
@@ -14,7 +14,7 @@ inline std::string sku_stem_problem(const std::vector<std::string>& stems,
                                     const std::string& stem) {
     if (std::find(stems.begin(), stems.end(), stem) != stems.end())
         return {};
-    return "unknown SKU stem (not in sku_map.json " + python_list_repr(stems) + ")";
+    return "unknown SKU stem (not in sku_map.json " + capped_list_repr(stems) + ")";
 }
 #endif // ODO_BASELINE_DEFINITIONS
 
