@@ -1,3 +1,5 @@
+#include "device_skip.hpp"
+
 #include <odo/pixel/device_compare.cuh>
 
 #include <cuda_fp16.h>
@@ -18,10 +20,7 @@ namespace {
 
 // Device cases skip, saying why, where cudaGetDeviceCount finds no GPU.
 bool skip_without_device() {
-    const std::string reason = no_device_reason();
-    if (!reason.empty())
-        MESSAGE("SKIPPED: " << reason);
-    return !reason.empty();
+    return odo::testing::skip_for(no_device_reason());
 }
 
 // A device copy of a host buffer, with an optional row pitch (cudaMallocPitch).

@@ -1,6 +1,8 @@
 // The CUDA backend on a real device: cold and batch samples of a copy kernel, BWUtil against
 // the device's peak, launchers that synchronize, the deadlock watchdog, and the runner end to
 // end. Every case skips, saying why, where there is no CUDA device.
+#include "device_skip.hpp"
+
 #include <odo/bench/cuda_backend.cuh>
 #include <odo/bench/cuda_dtypes.cuh>
 #include <odo/bench/result.hpp>
@@ -20,10 +22,7 @@ using namespace odo::bench;
 namespace {
 
 bool skip_without_device() {
-    const std::string reason = cuda_unavailable_reason();
-    if (!reason.empty())
-        MESSAGE("SKIPPED: " << reason);
-    return !reason.empty();
+    return odo::testing::skip_for(cuda_unavailable_reason());
 }
 
 template <class T = void>

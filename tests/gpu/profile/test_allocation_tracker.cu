@@ -1,6 +1,8 @@
 // CUPTI allocation tracking on a device: the peak of live device bytes since the tracker opened,
 // the allocation and free calls inside a timed region, and the memory footprint section built
 // from two such measurements. Skips, saying why, where there is no device.
+#include "device_skip.hpp"
+
 #include <odo/profile/allocation_tracker.cuh>
 
 #include <cuda_runtime.h>
@@ -23,10 +25,7 @@ std::string no_device_reason() {
 }
 
 bool skip_without_device() {
-    const std::string reason = no_device_reason();
-    if (!reason.empty())
-        MESSAGE("SKIPPED: " << reason);
-    return !reason.empty();
+    return odo::testing::skip_for(no_device_reason());
 }
 
 __global__ void fill(int* data, int n) {
