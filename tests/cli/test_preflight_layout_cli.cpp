@@ -144,3 +144,39 @@ TEST_CASE("--layout names the profile explicitly, and a bad one is an input erro
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("pathz") != std::string::npos);
 }
+
+TEST_CASE(
+    "grammar.test_suite_prefix names the test suites TST-2 reads, \"Op\" or another or none") {
+    TempRepo repo;
+    lay_out_pixelforge(repo);
+    const auto with_prefix = [](const std::string& prefix) {
+        return replace_all(layout_json, "\"guidelines\":",
+                           "\"grammar\": {\"test_suite_prefix\": \"" + prefix +
+                               "\"},\n  \"guidelines\":");
+    };
+    const auto pre1 = [&]() {
+        const auto r =
+            optimize_op(repo, {"GaussianBlur", "--phase", "preflight", "--format", "json"});
+        INFO(r.err);
+        REQUIRE(r.exit_code != 2);
+        return status_of(odo::json::parse(r.out, "stdout"), "PRE-1");
+    };
+    const std::string test = repo.read("test/unit/GaussianBlurTest.cpp");
+    REQUIRE(test.find("TEST(OpGaussianBlur, correct_output)") != std::string::npos);
+
+    // PixelForge names its suites PfGaussianBlur: CV-CUDA's "Op" finds no positive test.
+    repo.write("test/unit/GaussianBlurTest.cpp",
+               replace_all(test, "OpGaussianBlur", "PfGaussianBlur"));
+    repo.write("odo-layout.json", layout_json);
+    repo.commit("PixelForge with its own test suite names");
+    CHECK(pre1() == "GAP");
+    repo.write("odo-layout.json", with_prefix("Pf"));
+    CHECK(pre1() == "PASS");
+
+    // Suites named after the operator alone, with an empty prefix.
+    repo.write("test/unit/GaussianBlurTest.cpp",
+               replace_all(test, "OpGaussianBlur", "GaussianBlur"));
+    CHECK(pre1() == "GAP");
+    repo.write("odo-layout.json", with_prefix(""));
+    CHECK(pre1() == "PASS");
+}
