@@ -6,6 +6,7 @@
 #include "odo/baseline/validation.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
+#include "odo/gates/guideline_anchors.hpp"
 
 #include <optional>
 #include <string>
@@ -48,7 +49,7 @@ inline std::string one_line(const std::vector<std::string>& parts) {
 inline Finding check_odo7_baseline_regression(const RegressionGateFacts& f,
                                               const std::string& guide) {
     const std::string command = "odo_baseline validate --reject-regressions-from " + f.compared_to;
-    const std::string golden = guide + "#golden-rules";
+    const std::string golden = guide + std::string(golden_rules_anchor);
     if (!f.problem.empty() || !f.validation || !f.regression)
         return detail::evidence_finding(
             "ODO-7", Status::Gap, "Committed-baseline regression gate could not run",

@@ -6,6 +6,7 @@
 #include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
+#include "odo/gates/guideline_anchors.hpp"
 #include "odo/gates/review_findings.hpp"
 
 #include <algorithm>
@@ -23,8 +24,8 @@ struct PreflightGuides {
     std::string survey;    // …#survey-and-scope (PRE-5)
 
     static PreflightGuides from_guide(const std::string& guide) {
-        return {guide + "#establish-coverage-and-baseline", guide + "#profiling",
-                guide + "#survey-and-scope"};
+        return {guide + std::string(coverage_anchor), guide + std::string(profiling_anchor),
+                guide + std::string(survey_anchor)};
     }
 };
 
