@@ -294,8 +294,8 @@ struct ImportCommand : odo::driver::ImportArgs {
         std::vector<std::pair<fs::path, std::string>> also_write;
         if (!summary.empty())
             also_write.emplace_back(summary, render_import_markdown(plan));
-        for (const PlannedFile& f : plan.files)
-            if (!copy_to.empty())
+        if (!copy_to.empty())
+            for (const PlannedFile& f : plan.files)
                 also_write.emplace_back(fs::path(copy_to) / set.files()[f.file].path.filename(),
                                         f.bytes);
         const auto written = apply_import(set, plan, std::move(also_write));
