@@ -176,10 +176,14 @@ echo "$failures" | grep -q "^BASE-REGRESSION invert HOST_B invert_" ||
 ! echo "$failures" | grep -q "HOST_A" || fail "a JUnit failure names HOST_A, which was not planted"
 
 step "a hostile branch: odo committed as a link out of the checkout, the description as links, a forged run artifact"
+# A folder outside the checkout holding one secret: a job must neither write there nor upload it.
 outside=$work/outside
 mkdir -p "$outside"
-nothing_outside() { # what
-  [ -z "$(ls -A "$outside")" ] || { ls -la "$outside"; fail "$1 wrote outside the checkout"; }
+printf 'outside the checkout\n' > "$outside/secret"
+nothing_outside() { # what job
+  [ "$(ls -A "$outside")" = secret ] && [ "$(cat "$outside/secret")" = "outside the checkout" ] ||
+    { ls -la "$outside"; fail "$1 wrote outside the checkout"; }
+  ! grep -Rqs "outside the checkout" "$artifacts/$2" || fail "$1 uploaded a file from outside"
 }
 hostile() { # what job log: runs the job on the branch as the caller left it; it must be refused
   git add -f odo
@@ -189,7 +193,7 @@ hostile() { # what job log: runs the job on the branch as the caller left it; it
   fi
   grep -F "odo: refused: the branch commits odo" "$work/hostile-$3.log" ||
     { tail -n 20 "$work/hostile-$3.log"; fail "the $2 job did not refuse a branch committing $1"; }
-  nothing_outside "the $2 job on a branch committing $1"
+  nothing_outside "the $2 job on a branch committing $1" "$2"
   rm -rf odo # what gitlab-ci-local copied back into the working tree (--artifacts-to-source)
   git checkout -q -f main
 }
@@ -205,7 +209,7 @@ git ls-tree hostile-link odo | grep -q "^120000 " ||
 hostile_branch hostile-description
 mkdir -p odo/summary
 ln -s "$outside/planted" odo/mr-description.md
-ln -s "$outside/planted" odo/summary/mr-description.md
+ln -s "$outside/secret" odo/summary/mr-description.md
 hostile "the description as links" odo-summary description
 hostile_branch hostile-runs
 mkdir -p odo/runs
