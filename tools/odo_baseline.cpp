@@ -222,22 +222,15 @@ struct ImportCommand : odo::driver::ImportArgs {
         const auto changed = odo::repo::Git(*top).changed_paths(sources_base, "HEAD");
         if (!changed)
             throw odo::InputError(option + ": git cannot diff it against HEAD");
-        // The baselines and the SKU map are what the import reads, not code: committing them
-        // (the figures measured elsewhere) is no change to what is timed.
-        std::set<std::string> data;
+        std::set<std::string> data; // the files the import reads, as git names them
         const auto in_repo = [&](const fs::path& p) {
             return fs::weakly_canonical(p).lexically_relative(fs::weakly_canonical(*top)).string();
         };
         for (const OperatorFile& file : set.files())
             data.insert(in_repo(file.path));
         data.insert(in_repo(sku_map_path(repo)));
-        const odo::repo::Attribution attribution(*top, layout, ops);
-        std::set<std::string> unchanged(ops.begin(), ops.end());
-        for (const std::string& path : *changed)
-            if (!data.count(path))
-                for (const std::string& op : attribution.operators_for_path(path))
-                    unchanged.erase(op);
-        return unchanged;
+        return operators_unchanged_by(*changed, odo::repo::Attribution(*top, layout, ops), ops,
+                                      data);
     }
 
     // Warns, without failing, about merged rows that left their committed row's noise band

@@ -7,6 +7,7 @@
 #include "odo/baseline/row_label.hpp"
 #include "odo/baseline/verdict.hpp"
 #include "odo/core/linkage.hpp"
+#include "odo/repo/attribution.hpp"
 
 #include <optional>
 #include <set>
@@ -33,6 +34,13 @@ struct UnexplainedMove {
 // -41.2 % .. -38.7 %)": the operator, the row, both times and the band that excludes no change.
 ODO_API std::string unexplained_move_line(const UnexplainedMove& move);
 
+// The operators of `ops` that no path of `changed` (repository-relative, as git names them) is
+// attributed to. The paths of `data` — the operator configs and the SKU map the import reads —
+// are not sources: committing figures measured elsewhere changes nothing that is timed.
+ODO_API std::set<std::string> operators_unchanged_by(const std::vector<std::string>& changed,
+                                                     const repo::Attribution& attribution,
+                                                     const repo::OperatorSet& ops,
+                                                     const std::set<std::string>& data);
 // The rows of `updates` of an operator in `unchanged` (operators none of whose sources changed)
 // whose band of change, from the noise and runs both the committed and the merged row state,
 // lies wholly on one side of zero. New rows and rows without a noise figure cannot tell and are
@@ -47,6 +55,18 @@ ODO_API std::string unexplained_move_line(const UnexplainedMove& move) {
            " us (" + detail::signed_fixed(move.band.delta_pct, 1) + " %; the noise allows " +
            detail::signed_fixed(move.band.low_pct, 1) + " % .. " +
            detail::signed_fixed(move.band.high_pct, 1) + " %)";
+}
+
+ODO_API std::set<std::string> operators_unchanged_by(const std::vector<std::string>& changed,
+                                                     const repo::Attribution& attribution,
+                                                     const repo::OperatorSet& ops,
+                                                     const std::set<std::string>& data) {
+    std::set<std::string> unchanged(ops.begin(), ops.end());
+    for (const std::string& path : changed)
+        if (!data.count(repo::normalize_path(path)))
+            for (const std::string& op : attribution.operators_for_path(path))
+                unchanged.erase(op);
+    return unchanged;
 }
 
 ODO_API std::vector<UnexplainedMove> unexplained_moves(const ConfigSet& set,

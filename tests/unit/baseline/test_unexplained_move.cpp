@@ -1,6 +1,7 @@
 // Rows of an operator whose code did not change that an import moves beyond their noise: the
 // runners' difference, which the import job warns about instead of letting a summary quote it.
 #include "fixtures.hpp"
+#include "temp_dir.hpp"
 
 #include <odo/baseline/unexplained_move.hpp>
 
@@ -47,4 +48,26 @@ TEST_CASE("unexplained moves: an unchanged operator's row beyond its noise, and 
     CHECK(unexplained_moves(fixture::set(quiet), updates, {"invert"}).empty());
     // Slower beyond noise is a move too.
     CHECK(unexplained_moves(set, {merged_row(fixture::nhwc, 130)}, {"invert"}).size() == 1);
+}
+
+TEST_CASE("unexplained moves: an operator is unchanged unless a source of its is changed; the "
+          "baselines and the SKU map are data") {
+    TempDir dir; // no sources to scan: every path below is attributed by name
+    const odo::repo::OperatorSet ops{"flip", "invert"};
+    const odo::repo::Attribution attribution(dir.path(), odo::repo::Layout::cvcuda(), ops);
+    const std::set<std::string> data{"bench/config/operators/invert.json",
+                                     "bench/config/sku_map.json"};
+    const auto unchanged = [&](std::vector<std::string> changed) {
+        return operators_unchanged_by(changed, attribution, ops, data);
+    };
+    CHECK(unchanged({}) == std::set<std::string>{"flip", "invert"});
+    CHECK(unchanged({"src/cvcuda/priv/OpInvert.cu"}) == std::set<std::string>{"flip"});
+    // Committed figures and quality limits change nothing that is timed...
+    CHECK(unchanged({"bench/config/operators/invert.json", "bench/config/sku_map.json"}) ==
+          std::set<std::string>{"flip", "invert"});
+    // ...but the bench configs' other files (a broad path) move every operator.
+    CHECK(unchanged({"bench/config/bench_params.json"}).empty());
+    // Without the data excluded, the operator's config would count as its source.
+    CHECK(operators_unchanged_by({"bench/config/operators/invert.json"}, attribution, ops, {}) ==
+          std::set<std::string>{"flip"});
 }
