@@ -62,6 +62,27 @@ measure() { # operator when [keys-file]
   done <<<"$keys"
 }
 
+# A lead's measurement: every case of the operator through the C++ entry point, twice with the
+# build before the lead's change and twice with the build after it, alternating case by case, so
+# both builds see the same state of a busy machine. Run artifacts go to DIR/before and DIR/after.
+measure_lead() { # operator before-bench after-bench dir
+  local op=$1 dir=$4 n=0 key side bench
+  local -A benches=([before]=$2 [after]=$3)
+  rm -rf "$dir" && mkdir -p "$dir/before" "$dir/after"
+  while read -r key; do
+    n=$((n + 1))
+    for run in 1 2; do
+      for side in before after; do
+        bench=${benches[$side]}
+        "$bench" --case "$key" --language cpp --sku "$sku" --timing batch --min-time "$min_time" \
+          --json "$dir/$side/case$n-$run.json" > /dev/null 2> "$dir/$side/case$n-$run.log" ||
+          { cat "$dir/$side/case$n-$run.log" >&2; failure="$op's build $side the lead could not measure $key (above)"; return 1; }
+      done
+    done
+  done < <("${benches[before]}" --list --tier basic,advanced)
+  echo "  $n case(s) of $op measured twice with each build, alternating"
+}
+
 # Measures and imports; when the quality gate refuses rows, their cases are measured again,
 # twice at most, and the rows it accepted are kept: on a busy machine one noisy case in 16 is
 # common, the same case noisy three times in a row is not. A refusal that cannot be traced to

@@ -6,17 +6,21 @@
 #   2. the coverage commit (the system test) and a full-surface baseline measured here;
 #   3. preflight again: ready;
 #   4. one real perf: change to Invert's host implementation, the pixel tests passing;
-#   5. Invert re-measured and imported, the summary initialised (provisional), completed from the
-#      run's files and refreshed to final;
-#   6. the evidence gate, which must end in PASS;
-#   7. every `ref:` of the reports it wrote resolves to a file and heading of the repository.
+#   5. Invert re-measured and imported, and profiled against the host's memory roofline;
+#   6. below the ridge, more leads (examples/campaign/leads), each measured against the build
+#      before it, until three strikes after the last win (a win is kept and profiled again);
+#   7. the summary initialised (provisional), completed from the run's files, refreshed to final;
+#   8. the evidence gate, which must end in PASS;
+#   9. every `ref:` of the reports it wrote resolves to a file and heading of the repository.
 #
 # Everything is left under build/demo/ (ODO_DEMO_DIR): the installed odo (odo/, kept from run to
 # run), the repository (oplib/), the MR description (mr-description.md) and every file a figure
 # comes from (artifacts/).
 #
 # Environment: ODO_BUILD_DIR (odo's build folder, default build/release); ODO_DEMO_DIR;
-# ODO_DEMO_MIN_TIME (CPU seconds measured per case, entry point and timing, default 0.25).
+# ODO_DEMO_MIN_TIME (CPU seconds measured per case, entry point and timing, default 0.25);
+# ODO_DEMO_RIDGE_PCT (the BWUtil the roofline must reach to stop the loop, default 80: the test
+# suite sets 1000 to drive the leads and three strikes with real measurements).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 min_time=${ODO_DEMO_MIN_TIME:-0.25}
@@ -110,31 +114,95 @@ git commit -qm "bench: baselines measured on $sku"
 step "preflight again: ready to optimize"
 "$optimize_op" Invert --phase preflight --out "$art/preflight-after.md"
 
+# A kept change's checks before its commit: the pixel tests on it, and refactor_op's assess of the
+# change (the Review/refactor gate's evidence: the summary's item cites the line the report ends
+# with, and ODO-8 re-runs assess to check it).
+test_and_assess() {
+  build_quietly "$build" -j "$jobs"
+  "$build/cvcuda_test_system" > "$art/pixel-tests.txt"
+  grep -F 'Pixelwise equality to reference' "$art/pixel-tests.txt" | grep -F TestOpInvert || true
+  tail -n 3 "$art/pixel-tests.txt"
+  "$demo/odo/bin/refactor_op" Invert --phase assess --out "$art/refactor-assess.md" | tail -n 1
+}
+
+# Invert measured again after a kept change, imported, held to the regression gate, its footprint.
+remeasure_invert() { # what
+  measure_and_import after invert
+  cp bench/config/operators/invert.json "$art/invert-baselines-after.json"
+  "$odo_baseline" validate --operator invert --reject-regressions-from main |
+    tee "$art/validate.txt"
+  "$build/oplib_footprint" --out "$art/footprint-after.json"
+  git commit -qam "bench(invert): re-measure baselines on $sku after $1"
+}
+
+# The optimized case against the machine's memory roofline; writes the bottleneck, the profile
+# evidence and, at the ridge, the Lead exhaustion evidence.
+profile_invert() {
+  invert_case=$("$build/bench_invert" --list | grep -F '[layout=NHWC][inputKind=Tensor]' | head -n 1)
+  "$build/oplib_roofline" --operator invert --case "$invert_case" --out "$art/invert-roofline.json"
+  "$notes" profile --campaign "$art" --operator Invert --case "$invert_case" \
+    ${ODO_DEMO_RIDGE_PCT:+--ridge-pct "$ODO_DEMO_RIDGE_PCT"}
+}
+
+leads_exhausted() {
+  grep -qE 'at ridge|three failed leads' "$art/lead-exhaustion.txt"
+}
+
 step "perf(invert): one flat, vectorizable pass over packed tensors"
 git checkout -q -b campaign
 git apply "$root/examples/campaign/perf-invert.patch"
 git --no-pager diff --stat
-build_quietly "$build" -j "$jobs"
-"$build/cvcuda_test_system" > "$art/pixel-tests.txt"
-grep -F 'Pixelwise equality to reference' "$art/pixel-tests.txt" | grep -F TestOpInvert || true
-tail -n 3 "$art/pixel-tests.txt"
-# The Review/refactor gate's evidence: refactor_op's assess of the change, run before committing
-# it; the summary's item cites the line the report ends with, and ODO-8 re-runs assess to check it.
-"$demo/odo/bin/refactor_op" Invert --phase assess --out "$art/refactor-assess.md" | tail -n 1
+test_and_assess
 git commit -qam "perf(invert): one flat, vectorizable pass over packed tensors"
 
 step "Invert re-measured and imported"
-measure_and_import after invert
-cp bench/config/operators/invert.json "$art/invert-baselines-after.json"
-"$odo_baseline" validate --operator invert --reject-regressions-from main |
-  tee "$art/validate.txt"
-"$build/oplib_footprint" --out "$art/footprint-after.json"
-git commit -qam "bench(invert): re-measure baselines on $sku"
+remeasure_invert "the flat pass"
 
 step "profile: the optimized case against the machine's memory roofline"
-invert_case=$("$build/bench_invert" --list | grep -F '[layout=NHWC][inputKind=Tensor]' | head -n 1)
-"$build/oplib_roofline" --operator invert --case "$invert_case" --out "$art/invert-roofline.json"
-"$notes" profile --campaign "$art" --operator Invert --case "$invert_case"
+profile_invert
+
+# Below the ridge the loop goes on (the ridge or three strikes after the last win): each lead of
+# examples/campaign/leads is a real change, built and measured against the build before it, case
+# by case; odo decides win or strike from the two measurements. A win is kept, measured, imported
+# and profiled again; a strike is reverted.
+lead_base=$demo/lead-yardstick
+rm -rf "$lead_base" && mkdir "$lead_base"
+cp "$build/bench_invert" "$lead_base/bench_invert" # the build of HEAD: each lead's yardstick
+n=0
+for patch in "$root"/examples/campaign/leads/*.patch; do
+  leads_exhausted && break
+  n=$((n + 1))
+  name=$(sed -n '1s/^Lead: //p' "$patch")
+  step "lead $n, below the ridge: $name"
+  if ! git apply --check "$patch" 2>/dev/null; then
+    echo "  does not apply on top of the kept changes; not tried"
+    continue
+  fi
+  git apply "$patch"
+  build_quietly "$build" -j "$jobs" --target bench_invert
+  measure_lead invert "$lead_base/bench_invert" "$build/bench_invert" "$art/invert-lead-$n"
+  outcome=$("$notes" lead --campaign "$art" --operator Invert --case "$invert_case" --lead "$name" \
+    --before "$art/invert-lead-$n/before" --after "$art/invert-lead-$n/after" \
+    --config-dir bench/config)
+  echo "$outcome"
+  if [[ $outcome == win:* ]]; then
+    test_and_assess
+    git commit -qam "perf(invert): $name"
+    remeasure_invert "$name"
+    profile_invert
+    cp "$build/bench_invert" "$lead_base/bench_invert"
+  else
+    git checkout -q -- .
+  fi
+done
+rm -rf "$lead_base"
+if ! leads_exhausted; then
+  failure="the leads ran out before a stop condition held: $(cat "$art/lead-exhaustion.txt") \
+$(grep -c . "$art/invert-leads.jsonl" 2>/dev/null || echo 0) lead(s) measured in $art/invert-leads.jsonl; \
+add a lead to examples/campaign/leads or run again on a quieter machine"
+  exit 1
+fi
+build_quietly "$build" -j "$jobs" # the build of HEAD again, after the last lead tried
 
 step "summary: initialised (provisional), completed from the run's files, refreshed to final"
 "$build/bench_invert" --list --tier basic,advanced | grep -v NCHW_FAKE > "$art/optimized-cases.txt"

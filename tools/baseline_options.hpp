@@ -21,10 +21,11 @@
 
 namespace odo::driver {
 
-// Options every command takes: where the configs, the SKU map and the layout profile are, and
-// --help.
+// Options every command takes: where the repository, its configs, its SKU map and its layout
+// profile are, and --help. An empty path means "from the layout" (tools/baseline_repository.hpp).
 struct RepositoryOptions {
-    std::string config_dir = "bench/config";
+    std::string repo;
+    std::string config_dir;
     std::string sku_map;
     std::string layout;
     bool help = false;
@@ -32,13 +33,16 @@ struct RepositoryOptions {
     void add_to(boost::program_options::options_description& d) {
         namespace po = boost::program_options;
         auto add = d.add_options();
+        add("repo", po::value(&repo)->value_name("DIR"),
+            "the op repository (default: git top level of the current directory)");
         add("config-dir", po::value(&config_dir)->value_name("DIR"),
-            "benchmark config directory with operators/*.json (default bench/config)");
+            "benchmark config directory with operators/*.json, inside the repository (default: "
+            "the layout's paths.bench_config_dir)");
         add("sku-map", po::value(&sku_map)->value_name("FILE"),
-            "SKU map (default <config-dir>/sku_map.json)");
+            "SKU map, inside the repository (default: the layout's paths.sku_map)");
         add("layout", po::value(&layout)->value_name("FILE"),
-            "layout profile declaring the library's languages (default odo-layout.json at the "
-            "git top level of <config-dir>, else CV-CUDA's: cpp and python)");
+            "layout profile (default: odo-layout.json at the repository's top level, else "
+            "CV-CUDA's)");
     }
 };
 
@@ -186,7 +190,7 @@ struct ValidateArgs {
         repo.add_to(d);
         auto add = d.add_options();
         add("operator", po::value(&operators)->value_name("NAME[,NAME]"),
-            "validate <config-dir>/operators/<NAME>.json only; repeatable");
+            "validate NAME's operator config only; repeatable");
         add("config-key", po::value(&config_keys)->value_name("KEY[,KEY]"),
             "validate these configs only; repeatable");
         add("reject-regressions-from", po::value(&ref)->value_name("REF"),

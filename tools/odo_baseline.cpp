@@ -3,6 +3,7 @@
 // drift. A thin driver: options -> library call -> printed report -> exit code.
 // Exit codes: 0 ok; 1 validation, quality or regression failure; 2 bad input or usage.
 #include "baseline_options.hpp"
+#include "baseline_repository.hpp"
 
 #include <odo/baseline/artifact.hpp>
 #include <odo/baseline/compare.hpp>
@@ -53,26 +54,6 @@ constexpr int exit_failed = 1;
 constexpr int exit_bad_input = 2;
 
 using odo::driver::UsageError;
-
-// Where the configs and the SKU map are, from a command's options.
-fs::path sku_map_path(const odo::driver::RepositoryOptions& repo) {
-    return repo.sku_map.empty() ? fs::path(repo.config_dir) / "sku_map.json"
-                                : fs::path(repo.sku_map);
-}
-odo::surface::SkuMap load_sku_map(const odo::driver::RepositoryOptions& repo) {
-    return odo::surface::load_sku_map(sku_map_path(repo));
-}
-ConfigSet load_configs(const odo::driver::RepositoryOptions& repo) {
-    return load_config_set(repo.config_dir);
-}
-// The library's languages, from its layout profile: --layout, else odo-layout.json at the git
-// top level of the config directory, else CV-CUDA's (C++ and Python).
-LanguageSet declared_languages(const odo::driver::RepositoryOptions& repo) {
-    if (!repo.layout.empty())
-        return odo::repo::load_layout(repo.layout).languages;
-    const auto top = odo::repo::Git::toplevel(repo.config_dir);
-    return top ? odo::repo::layout_for_repository(*top).languages : LanguageSet{};
-}
 
 // "a,b" and repeated options alike, as one list.
 std::vector<std::string> comma_list(const std::vector<std::string>& values) {
@@ -142,9 +123,11 @@ struct ImportCommand : odo::driver::ImportArgs {
 
     int run() {
         options.operators = comma_list(operators);
-        const LanguageSet languages = declared_languages(repo);
-        const auto map = load_sku_map(repo);
-        const ConfigSet set = load_configs(repo);
+        const odo::driver::BaselineRepository repository(repo);
+        repository.refuse_linked_outputs({summary, artifact_out});
+        const LanguageSet languages = repository.layout().languages;
+        const auto map = repository.load_sku_map();
+        const ConfigSet set = repository.load_configs();
         if (!artifact_out.empty())
             return write_artifact(set, map, languages);
         std::vector<std::string> problems;
@@ -163,7 +146,7 @@ struct ImportCommand : odo::driver::ImportArgs {
         options.quality = odo::baseline::quality_policy(map, limits.quality, languages);
         const ImportPlan plan = plan_import(set, updates, map.stems(), options);
         if (!sources_base.empty())
-            warn_unexplained_moves(set, updates);
+            warn_unexplained_moves(repository, set, updates);
         if (plan.changes.empty()) {
             std::cerr << "warning: the inputs hold no rows; nothing to import\n";
             return exit_ok;
@@ -207,38 +190,36 @@ struct ImportCommand : odo::driver::ImportArgs {
 
     // --sources-base: the operators whose sources the change since that ref left alone, per the
     // layout's attribution (the operators are the configs' benchmarks).
-    std::set<std::string> operators_with_unchanged_sources(const ConfigSet& set) const {
-        const std::string option = "--sources-base " + odo::one_line(sources_base);
-        const auto top = odo::repo::Git::toplevel(repo.config_dir);
-        if (!top)
-            throw odo::InputError(option + ": " + repo.config_dir +
-                                  " is not inside a git repository");
-        const odo::repo::Layout layout = repo.layout.empty()
-                                             ? odo::repo::layout_for_repository(*top)
-                                             : odo::repo::load_layout(repo.layout);
+    std::set<std::string>
+    operators_with_unchanged_sources(const odo::driver::BaselineRepository& repository,
+                                     const ConfigSet& set) const {
+        const fs::path& top = repository.root();
         odo::repo::OperatorSet ops;
         for (const OperatorFile& file : set.files())
             ops.insert(file.config.benchmark);
-        const auto changed = odo::repo::Git(*top).changed_paths(sources_base, "HEAD");
+        const auto changed = odo::repo::Git(top).changed_paths(sources_base, "HEAD");
         if (!changed)
-            throw odo::InputError(option + ": git cannot diff it against HEAD");
+            throw odo::InputError("--sources-base " + odo::one_line(sources_base) +
+                                  ": git cannot diff it against HEAD");
         std::set<std::string> data; // the files the import reads, as git names them
         const auto in_repo = [&](const fs::path& p) {
-            return fs::weakly_canonical(p).lexically_relative(fs::weakly_canonical(*top)).string();
+            return fs::weakly_canonical(p).lexically_relative(fs::weakly_canonical(top)).string();
         };
         for (const OperatorFile& file : set.files())
             data.insert(in_repo(file.path));
-        data.insert(in_repo(sku_map_path(repo)));
-        return operators_unchanged_by(*changed, odo::repo::Attribution(*top, layout, ops), ops,
-                                      data);
+        data.insert(in_repo(repository.sku_map()));
+        return operators_unchanged_by(
+            *changed, odo::repo::Attribution(top, repository.layout(), ops), ops, data);
     }
 
     // Warns, without failing, about merged rows that left their committed row's noise band
     // although their operator's code did not change: such figures say more about the runners than
     // about a change, and a summary built on them would misattribute the difference.
-    void warn_unexplained_moves(const ConfigSet& set,
+    void warn_unexplained_moves(const odo::driver::BaselineRepository& repository,
+                                const ConfigSet& set,
                                 const std::vector<BaselineUpdate>& updates) const {
-        const auto moves = unexplained_moves(set, updates, operators_with_unchanged_sources(set));
+        const auto moves =
+            unexplained_moves(set, updates, operators_with_unchanged_sources(repository, set));
         std::vector<std::string> lines;
         for (const UnexplainedMove& move : moves)
             lines.push_back("warning: " + unexplained_move_line(move));
@@ -299,7 +280,8 @@ struct ImportCommand : odo::driver::ImportArgs {
 // ---- validate -------------------------------------------------------------------------------
 
 struct ValidateCommand : odo::driver::ValidateArgs {
-    BaselineSelection selection(const ConfigSet& set) const {
+    BaselineSelection selection(const odo::driver::BaselineRepository& repository,
+                                const ConfigSet& set) const {
         BaselineSelection s;
         auto select_file = [&](const fs::path& path) {
             std::error_code ec;
@@ -309,12 +291,12 @@ struct ValidateCommand : odo::driver::ValidateArgs {
                     return;
                 }
             throw odo::InputError(path.string() + ": not an operator config under " +
-                                  repo.config_dir + "/operators");
+                                  repository.operators_dir().string());
         };
         for (const std::string& file : files)
             select_file(file);
         for (const std::string& op : comma_list(operators))
-            select_file(fs::path(repo.config_dir) / "operators" / (op + ".json"));
+            select_file(repository.operator_file(op));
         for (const std::string& key : comma_list(config_keys)) {
             if (!set.find(key))
                 throw odo::InputError("--config-key " + odo::python_str_repr(key) +
@@ -325,10 +307,12 @@ struct ValidateCommand : odo::driver::ValidateArgs {
     }
 
     int run() {
-        const auto map = load_sku_map(repo);
-        const ConfigSet set = load_configs(repo);
-        BaselineSelection selected = selection(set);
-        selected.languages = declared_languages(repo);
+        const odo::driver::BaselineRepository repository(repo);
+        repository.refuse_linked_outputs({junit});
+        const auto map = repository.load_sku_map();
+        const ConfigSet set = repository.load_configs();
+        BaselineSelection selected = selection(repository, set);
+        selected.languages = repository.layout().languages;
         const ValidationSummary summary = validate_baselines(
             set, map.stems(), selected,
             odo::baseline::quality_policy(map, limits.quality, selected.languages));
@@ -342,13 +326,13 @@ struct ValidateCommand : odo::driver::ValidateArgs {
         std::cout << "JSON baseline validation passed (" << summary.files << " file(s), "
                   << summary.configs << " config(s), " << summary.cases << " case-keys, "
                   << summary.metric_rows << " case/SKU rows)\n";
+        const odo::repo::Git git(repository.root());
         if (ref.empty() || allow_regressions) {
-            const int code = ref.empty() ? exit_ok : regressions_allowed();
+            const int code = ref.empty() ? exit_ok : regressions_allowed(git);
             write_junit(set, selected, summary, nullptr);
             return code;
         }
-        const RegressionReport report =
-            reject_regressions_from(git_of_configs(), ref, set, selected, policy);
+        const RegressionReport report = reject_regressions_from(git, ref, set, selected, policy);
         write_junit(set, selected, summary, &report);
         return print_regressions(report);
     }
@@ -369,15 +353,8 @@ struct ValidateCommand : odo::driver::ValidateArgs {
         std::cout << "JUnit report: " << junit << "\n";
     }
 
-    odo::repo::Git git_of_configs() const {
-        const auto top = odo::repo::Git::toplevel(repo.config_dir);
-        if (!top)
-            throw odo::InputError(repo.config_dir + ": not inside a git repository");
-        return odo::repo::Git(*top);
-    }
-
-    int regressions_allowed() const {
-        if (!git_of_configs().resolve_commit(ref))
+    int regressions_allowed(const odo::repo::Git& git) const {
+        if (!git.resolve_commit(ref))
             throw odo::InputError("ref " + odo::python_str_repr(ref) +
                                   " does not resolve to a commit");
         std::cerr << "warning: --allow-regressions: same-key regressions vs " << ref
@@ -410,9 +387,11 @@ struct CompareCommand : odo::driver::CompareArgs {
         if (!sku.empty())
             options.sku = sku;
         options.operators = comma_list(operators);
-        options.languages = declared_languages(repo);
-        const auto map = load_sku_map(repo);
-        const ConfigSet set = load_configs(repo);
+        const odo::driver::BaselineRepository repository(repo);
+        repository.refuse_linked_outputs({markdown, junit});
+        options.languages = repository.layout().languages;
+        const auto map = repository.load_sku_map();
+        const ConfigSet set = repository.load_configs();
         // One defect anywhere makes every comparison untrustworthy: bad input, as the reference.
         const ValidationSummary committed = validate_baselines(
             set, map.stems(), {},
@@ -426,11 +405,12 @@ struct CompareCommand : odo::driver::CompareArgs {
             set, load_artifact(current, set, map.stems(), options.languages), options);
         std::cout << "Resolved SKU: " << result.sku << " (" << result.sku_source << ")\n"
                   << compare_counts_line(result) << "\n"
-                  << render_compare_markdown(result, repo.config_dir, current,
+                  << render_compare_markdown(result, repository.operators_dir().string(), current,
                                              markdown.empty() ? SIZE_MAX : 25);
         if (!markdown.empty())
-            odo::write_file_atomically(markdown,
-                                       render_compare_markdown(result, repo.config_dir, current));
+            odo::write_file_atomically(
+                markdown,
+                render_compare_markdown(result, repository.operators_dir().string(), current));
         if (!junit.empty())
             odo::write_file_atomically(junit, render_compare_junit(result));
         return result.flagged() ? exit_failed : exit_ok;
@@ -441,9 +421,11 @@ struct CompareCommand : odo::driver::CompareArgs {
 
 struct DriftCommand : odo::driver::DriftArgs {
     int run() {
-        const LanguageSet languages = declared_languages(repo);
-        const auto map = load_sku_map(repo);
-        const ConfigSet set = load_configs(repo);
+        const odo::driver::BaselineRepository repository(repo);
+        repository.refuse_linked_outputs({markdown, json_out});
+        const LanguageSet languages = repository.layout().languages;
+        const auto map = repository.load_sku_map();
+        const ConfigSet set = repository.load_configs();
         std::vector<fs::path> paths(from.begin(), from.end());
         std::vector<Artifact> artifacts;
         std::vector<std::string> skipped; // rows the configs no longer declare, or malformed

@@ -86,7 +86,9 @@ int run_summary(const Options& o, const fs::path& root, const odo::repo::Layout&
 }
 
 int run(const Options& o) {
-    const fs::path root = odo::driver::repository_root(o);
+    const fs::path root = odo::driver::repository_root(o.repo);
+    if (o.out) // before any work, also when run from outside the repository
+        odo::refuse_linked_folder(*o.out, {root});
     const odo::repo::Layout layout = odo::repo::layout_for_repository(
         root, o.layout ? std::optional<fs::path>(*o.layout) : std::nullopt);
     odo::repo::OperatorPaths op = odo::repo::resolve_operator(root, layout, o.operator_name);

@@ -1,24 +1,26 @@
 #pragma once
 // Where a driver's op repository is: --repo, else the git top level of the current directory.
-#include "repository_options.hpp"
-
 #include <odo/core/error.hpp>
 #include <odo/repo/git.hpp>
 
 #include <filesystem>
+#include <optional>
+#include <string>
 
 namespace odo::driver {
 
-// The op repository: --repo, else the git top level of the current directory.
-inline std::filesystem::path repository_root(const RepositoryOptions& o) {
+// The op repository: `repo` (--repo), else the git top level of the current directory. When git
+// finds none, the error says why in git's words (dubious ownership is not a missing --repo).
+inline std::filesystem::path repository_root(const std::optional<std::string>& repo) {
     namespace fs = std::filesystem;
-    const fs::path start = o.repo ? fs::path(*o.repo) : fs::current_path();
-    if (o.repo && !fs::is_directory(start))
-        throw InputError("--repo " + *o.repo + ": not a directory");
-    if (auto top = repo::Git::toplevel(start))
-        return *top;
-    throw InputError((o.repo ? "--repo " + *o.repo : start.string()) +
-                     ": not inside a git repository (give --repo DIR)");
+    const fs::path start = repo ? fs::path(*repo) : fs::current_path();
+    if (repo && !fs::is_directory(start))
+        throw InputError("--repo " + *repo + ": not a directory");
+    repo::TopLevel top = repo::Git::find_toplevel(start);
+    if (top.root)
+        return *std::move(top.root);
+    throw InputError((repo ? "--repo " + *repo : start.string()) + ": " + top.refusal +
+                     " (give --repo DIR)");
 }
 
 } // namespace odo::driver

@@ -8,7 +8,10 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #ifdef ODO_CAMPAIGN_NOTES
@@ -163,6 +166,8 @@ TEST_CASE("odo_campaign_notes complete: checks the items from the files, or refu
     auto r = notes(dir, complete_args);
     CHECK(r.exit_code == 1);
     CHECK(r.err.find("Lead exhaustion cannot be checked") != std::string::npos);
+    CHECK(r.err.find("needs >= 80% BWUtil; this run measured 71%") != std::string::npos);
+    CHECK(r.err.find("Measure leads") != std::string::npos);
     CHECK(dir.read("mr.md") == open_description());
 
     dir.write("art/invert-roofline.json", roofline(5.5, 5.0));
@@ -189,6 +194,98 @@ TEST_CASE("odo_campaign_notes complete: checks the items from the files, or refu
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("pixel-tests.txt: the tests did not all pass") != std::string::npos);
     CHECK(dir.read("mr.md") == open_description());
+}
+
+namespace {
+
+// A config folder with the example's Invert config and a SKU map of HOST_VM, and one run
+// artifact of `key` per figure in `dir`: time and noise in µs.
+void lay_out_lead(const TempRepo& dir, const std::string& folder,
+                  const std::vector<std::pair<double, double>>& runs) {
+    dir.write("cfg/operators/invert.json",
+              odo::read_file(ODO_SOURCE_DIR "/examples/oplib/bench/config/operators/invert.json"));
+    dir.write("cfg/sku_map.json", R"({"entries": [{"gpu_name": "vm", "power_cap_w": 0, )"
+                                  R"("locked_sm_clock_mhz": 0, "stem": "HOST_VM"}]})");
+    int n = 0;
+    for (const auto& [us, noise] : runs)
+        dir.write(folder + "/run" + std::to_string(++n) + ".json",
+                  R"({"schema_version": 1, "baselines": {")" + key +
+                      R"(": {"HOST_VM": {"n_runs": 1, "gpu_time_us_cpp": )" + std::to_string(us) +
+                      R"(, "gpu_noise_us_cpp": )" + std::to_string(noise) +
+                      R"(, "gpu_bwutil_cpp": 0.5}}}}
+)");
+}
+
+odo::ProcessResult lead(const TempRepo& dir, const std::string& name, const std::string& runs) {
+    return notes(dir, {"lead", "--campaign", "art", "--operator", "Invert", "--case", key, "--lead",
+                       name, "--before", "yardstick", "--after", runs, "--config-dir", "cfg"});
+}
+
+} // namespace
+
+TEST_CASE(
+    "odo_campaign_notes lead: odo decides win or strike; the third strike exhausts the leads") {
+    TempRepo dir;
+    lay_out(dir, 7.0, 5.0); // below the ridge
+    REQUIRE(notes(dir, {"profile", "--campaign", "art", "--operator", "Invert", "--case", key,
+                        "--ridge-pct", "80"})
+                .exit_code == 0);
+    CHECK(dir.read("art/lead-exhaustion.txt")
+              .find(": below the ridge (needs >= 80% BWUtil; this run measured 71%") !=
+          std::string::npos);
+    lay_out_lead(dir, "yardstick", {{100, 1}, {101, 1}});
+    lay_out_lead(dir, "faster", {{80, 1}, {81, 1}});
+    lay_out_lead(dir, "same", {{99.5, 1}, {100.5, 1}});
+
+    auto r = lead(dir, "a real gain", "faster");
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.rfind("win: a real gain: the target speedup 19.9% (noise band ", 0) == 0);
+    for (const char* name : {"noise one", "noise two"}) {
+        r = lead(dir, name, "same");
+        REQUIRE(r.exit_code == 0);
+        CHECK(r.out.rfind(std::string("strike: ") + name, 0) == 0);
+        CHECK(r.out.find("not faster beyond the noise both runs measured") != std::string::npos);
+    }
+    CHECK(r.out.find("2 strike(s) since the last win") != std::string::npos);
+    CHECK(dir.read("art/lead-exhaustion.txt").find("below the ridge (needs") != std::string::npos);
+    CHECK(notes(dir, complete_args).exit_code == 1); // two strikes exhaust nothing
+
+    r = lead(dir, "noise three", "same");
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("leads exhausted: three strikes after the last win") != std::string::npos);
+    const std::string exhausted = dir.read("art/lead-exhaustion.txt");
+    CHECK(exhausted.find("three failed leads (3 strikes) after the last win on `" + key +
+                         "`, measured at") != std::string::npos);
+    CHECK(exhausted.find("(noise one), ") != std::string::npos);
+    CHECK(exhausted.find("a real gain") == std::string::npos);
+    CHECK(exhausted.find("`invert-leads.jsonl`") != std::string::npos);
+    const std::string records = dir.read("art/invert-leads.jsonl");
+    CHECK(std::count(records.begin(), records.end(), '\n') == 4);
+    CHECK(records.find(R"("outcome": "win")") != std::string::npos);
+
+    r = notes(dir, complete_args);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string done = dir.read("mr.md");
+    CHECK(done.find("- [x] **Lead exhaustion**" + dash) != std::string::npos);
+    CHECK(done.find("the leads measured after it: a real gain (win, ") != std::string::npos);
+}
+
+TEST_CASE("odo_campaign_notes lead: a lead that cannot be judged is refused, not counted") {
+    TempRepo dir;
+    lay_out(dir, 7.0, 5.0);
+    REQUIRE(notes(dir, profile_args).exit_code == 0);
+    lay_out_lead(dir, "yardstick", {{100, 1}, {101, 1}});
+    dir.write("empty/.keep", "");
+    auto r = lead(dir, "nothing measured", "empty");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("no *.json artifact") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.root() / "art/invert-leads.jsonl"));
+    r = notes(dir, {"profile", "--campaign", "art", "--operator", "Invert", "--case", key,
+                    "--ridge-pct", "eighty"});
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("--ridge-pct: expected a percentage") != std::string::npos);
 }
 
 TEST_CASE("odo_campaign_notes profile: says what the roofline is and where the figure comes from") {

@@ -230,3 +230,18 @@ TEST_CASE("L1: a committed .gitattributes marking headers -diff does not hide th
     REQUIRE(lines);
     CHECK(lines->size() == 2);
 }
+
+TEST_CASE("git's refusal is said in its own words; a directory outside any repository is said so") {
+    using odo::repo::no_repository_reason;
+    CHECK(no_repository_reason("fatal: not a git repository (or any of the parent directories): "
+                               ".git\n") == "not inside a git repository");
+    CHECK(no_repository_reason("") == "not inside a git repository");
+    CHECK(no_repository_reason("fatal: detected dubious ownership in repository at '/src'\nTo "
+                               "add an exception for this directory, call:\n\n\tgit config "
+                               "--global --add safe.directory /src\n") ==
+          "git refuses it: fatal: detected dubious ownership in repository at '/src'");
+    CHECK(no_repository_reason("\n  fatal: not a git repository: '/x/.git'\x1b[2J\n") ==
+          "not inside a git repository");
+    CHECK(no_repository_reason("error: cannot read .git\x1b[2J: Permission denied\n") ==
+          "git refuses it: error: cannot read .git\\x1b[2J: Permission denied");
+}

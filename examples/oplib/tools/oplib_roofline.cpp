@@ -1,34 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
-// Where one Tensor case of an operator stands against this machine's memory roofline: the same
-// bytes moved by memcpy, the fastest a streaming operator can go. The two are timed in
-// alternating rounds of ~2 ms each, so both see the same state of a shared machine (its
-// neighbours' cache and bandwidth pressure comes and goes over hundreds of milliseconds), and
-// compared by their median round: BWUtil = memcpy time / operator time. Both are timed by the
-// thread's CPU time, as odo's host benchmarks are, so a busy neighbour that takes the core away
-// does not count as the operator's time.
+// Where one Tensor case of an operator stands against this machine's memory roofline, measured
+// by odo's host roofline (odo/bench/host_roofline.hpp: the operator against a memcpy of the same
+// bytes, alternating rounds of ~2 ms, thread CPU time, BWUtil = memcpy time / operator time).
 //
 //   oplib_roofline --operator invert|flip --case KEY --out FILE [--rounds N]
 #include "BenchCommon.hpp"
 
 #include <cvcuda/OpFlip.hpp>
 #include <cvcuda/OpInvert.hpp>
-#include <odo/bench/clock.hpp>
-#include <odo/bench/do_not_optimize.hpp>
+#include <odo/bench/host_roofline.hpp>
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/json_write.hpp>
 #include <odo/surface/case_key.hpp>
 
-#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <exception>
 #include <functional>
 #include <iostream>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
-#include <vector>
 
 namespace {
 
@@ -44,30 +35,6 @@ int usage(const std::string& problem) {
     return 2;
 }
 
-// Per-call microseconds of thread CPU time of `calls` back-to-back calls of `work`.
-double roundUs(const std::function<void()>& work, int calls) {
-    const odo::bench::ThreadCpuClock clock;
-    const std::int64_t start = clock.now_ns();
-    for (int i = 0; i < calls; ++i)
-        work();
-    return static_cast<double>(clock.now_ns() - start) * 1e-3 / calls;
-}
-
-// The size of this host's largest cache in bytes (0 when the C library cannot tell): a workload
-// that fits it is timed against a cached copy, not against DRAM.
-long largestCacheBytes() {
-    long largest = 0;
-    for (int level : {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE,
-                      _SC_LEVEL4_CACHE_SIZE})
-        largest = std::max(largest, sysconf(level));
-    return largest;
-}
-
-double median(std::vector<double> values) {
-    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-    return values[values.size() / 2];
-}
-
 int run(const Options& o) {
     const odo::surface::CaseKey key = odo::surface::parse_case_key(o.caseKey);
     const std::string* kind = key.find("inputKind");
@@ -77,39 +44,20 @@ int run(const Options& o) {
                           bench::dataType(*key.find("InOutDataType")),
                           bench::tensorLayout(*key.find("layout")));
     const nvcv::Tensor out(in.shape(), in.dtype(), in.layout());
-    std::vector<unsigned char> from(in.bytes(), 1), to(in.bytes());
     const std::function<void()> op = [&] {
         if (o.op == "invert")
             cvcuda::Invert{}(nullptr, in, out);
         else
             cvcuda::Flip{}(nullptr, in, out, 1);
     };
-    const std::function<void()> copy = [&] {
-        std::memcpy(to.data(), from.data(), from.size());
-        odo::bench::do_not_optimize(to.data());
-    };
-    // Calls per round: about 2 ms of the operator, from one warm call.
-    op();
-    const int calls = std::max(1, int(2000 / std::max(roundUs(op, 1), 0.01)));
-    std::vector<double> opUs, copyUs;
-    for (int r = 0; r < o.rounds; ++r) {
-        opUs.push_back(roundUs(op, calls));
-        copyUs.push_back(roundUs(copy, calls));
-    }
-    const double opMedian = median(opUs), copyMedian = median(copyUs);
-    const boost::json::object doc{{"case", o.caseKey},
-                                  {"operator", o.op},
-                                  {"bytes_moved", 2 * in.bytes()},
-                                  {"rounds", o.rounds},
-                                  {"calls_per_round", calls},
-                                  {"operator_median_us", opMedian},
-                                  {"memcpy_median_us", copyMedian},
-                                  {"bwutil", copyMedian / opMedian},
-                                  {"clock", "thread-cpu"},
-                                  {"largest_cache_bytes", largestCacheBytes()}};
-    odo::write_file_atomically(o.out, odo::json::dumps(doc, {4, false, true}) + "\n");
-    std::cout << o.op << ": " << opMedian << " us per call, memcpy of the same bytes " << copyMedian
-              << " us: BWUtil " << copyMedian / opMedian << "\n";
+    const odo::bench::HostRoofline r = odo::bench::measure_host_roofline(
+        op, 2 * static_cast<std::int64_t>(in.bytes()), {o.rounds, 2000});
+    odo::write_file_atomically(
+        o.out,
+        odo::json::dumps(odo::bench::host_roofline_json(r, o.caseKey, o.op), {4, false, true}) +
+            "\n");
+    std::cout << o.op << ": " << r.operator_median_us << " us per call, memcpy of the same bytes "
+              << r.memcpy_median_us << " us: BWUtil " << r.bwutil() << "\n";
     return 0;
 }
 

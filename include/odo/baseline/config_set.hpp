@@ -5,6 +5,7 @@
 #include "odo/core/python_repr.hpp"
 #include "odo/surface/case_expansion.hpp"
 #include "odo/surface/detail/path_glob.hpp"
+#include "odo/surface/manifest.hpp"
 
 #include <cstddef>
 #include <filesystem>
@@ -90,28 +91,46 @@ private:
     std::unordered_map<std::string, IndexedConfig> by_key_;
 };
 
+// The operator configs the glob `pattern` matches in `dir`, each passed to `guard` before it is
+// read (odo_baseline refuses one that leads outside the repository).
+ODO_API ConfigSet load_config_files(const std::filesystem::path& dir, std::string_view pattern,
+                                    const surface::FileGuard& guard);
+// The operator configs of a config directory, `<config_dir>/operators/*.json`.
 ODO_API ConfigSet load_config_set(const std::filesystem::path& config_dir);
 #if ODO_BASELINE_DEFINITIONS
-// The operator config files of a config directory: `<config_dir>/operators/*.json`, sorted. A
-// directory that cannot be listed is an error of its own, not a directory without configs.
-inline std::vector<std::filesystem::path>
-operator_config_paths(const std::filesystem::path& config_dir) {
+// The files of `dir` whose names match the glob `pattern`, sorted. A directory that cannot be
+// listed is an error of its own, not a directory without configs.
+inline std::vector<std::filesystem::path> config_files_in(const std::filesystem::path& dir,
+                                                          std::string_view pattern) {
     std::error_code ec;
-    std::filesystem::directory_iterator(config_dir / "operators", ec);
+    std::filesystem::directory_iterator(dir, ec);
     if (ec)
-        throw InputError((config_dir / "operators").string() + ": cannot read the directory (" +
-                         ec.message() + ")");
-    auto paths = surface::detail::glob_files(config_dir / "operators", "*.json");
+        throw InputError(dir.string() + ": cannot read the directory (" + ec.message() + ")");
+    auto paths = surface::detail::glob_files(dir, pattern);
     if (paths.empty())
-        throw InputError((config_dir / "operators").string() + ": no operator config (*.json)");
+        throw InputError(dir.string() + ": no operator config (" + std::string(pattern) + ")");
     return paths;
 }
 
-ODO_API ConfigSet load_config_set(const std::filesystem::path& config_dir) {
+// The operator config files of a config directory: `<config_dir>/operators/*.json`, sorted.
+inline std::vector<std::filesystem::path>
+operator_config_paths(const std::filesystem::path& config_dir) {
+    return config_files_in(config_dir / "operators", "*.json");
+}
+
+ODO_API ConfigSet load_config_files(const std::filesystem::path& dir, std::string_view pattern,
+                                    const surface::FileGuard& guard) {
     std::vector<OperatorFile> files;
-    for (const auto& path : operator_config_paths(config_dir))
+    for (const auto& path : config_files_in(dir, pattern)) {
+        if (guard)
+            guard(path);
         files.push_back(load_operator_file(path));
+    }
     return ConfigSet(std::move(files));
+}
+
+ODO_API ConfigSet load_config_set(const std::filesystem::path& config_dir) {
+    return load_config_files(config_dir / "operators", "*.json", {});
 }
 #endif // ODO_BASELINE_DEFINITIONS
 

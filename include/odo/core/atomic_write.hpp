@@ -5,9 +5,12 @@
 // The target may sit in a directory the change's author controls (a committed `reports/`), so
 // nothing here follows a link or trusts a name: each temporary gets a fresh random name created
 // with O_CREAT|O_EXCL|O_NOFOLLOW, the target must be a regular file or absent, and a symbolic
-// link as target is refused rather than written through.
+// link as target, or as a folder on the way to it inside the working directory, is refused
+// rather than written through.
 #include "odo/core/error.hpp"
+#include "odo/core/path_within.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -23,6 +26,59 @@
 #include <vector>
 
 namespace odo {
+
+// Refuses a target whose folder is reached through a symbolic link a checkout could have planted:
+// a link among the folders a relative target names (`reports/` in `reports/preflight.md`), or,
+// in an absolute target, a link whose entry lies in the working directory's tree or in one of
+// `checkouts` (a tool passes the repository it reads, which may lie elsewhere). Links elsewhere
+// in an absolute path (a /tmp or a home directory that is a link on this machine) are the
+// machine's and followed. The walk starts from the working directory as the kernel reports it,
+// links already resolved, so ".." climbs where the kernel would. Every write checks the working
+// directory's tree; a tool checks its outputs against its repository before it starts.
+inline void refuse_linked_folder(const std::filesystem::path& target,
+                                 const std::vector<std::filesystem::path>& checkouts = {}) {
+    namespace fs = std::filesystem;
+    const fs::path folder = target.parent_path();
+    if (folder.empty())
+        return;
+    std::error_code ec;
+    std::vector<fs::path> guarded{fs::current_path(ec)};
+    if (ec)
+        throw InputError(target.string() + ": cannot inspect the working directory (" +
+                         ec.message() + ")");
+    for (const fs::path& checkout : checkouts)
+        guarded.push_back(fs::weakly_canonical(checkout, ec));
+    const auto planted = [&](const fs::path& dir) {
+        return folder.is_relative() ||
+               std::any_of(guarded.begin(), guarded.end(),
+                           [&](const fs::path& tree) { return is_within(dir, tree); });
+    };
+    fs::path at = folder.is_relative() ? guarded.front() : folder.root_path(); // no link in it
+    fs::path named = folder.root_path(); // as the user spelled it
+    for (const fs::path& part : folder.relative_path()) {
+        named /= part;
+        if (part.empty() || part == ".")
+            continue;
+        if (part == "..") {
+            at = at.parent_path();
+            continue;
+        }
+        struct stat st;
+        if (::lstat((at / part).c_str(), &st) != 0)
+            return; // a missing folder: creating the temporary names the error
+        if (!S_ISLNK(st.st_mode)) {
+            at /= part;
+            continue;
+        }
+        if (planted(at))
+            throw InputError(target.string() + ": its folder " + named.string() +
+                             " is a symbolic link; odo does not write through links (name the "
+                             "folder it leads to)");
+        at = fs::canonical(at / part, ec);
+        if (ec)
+            return;
+    }
+}
 
 namespace detail {
 
@@ -101,6 +157,7 @@ class PendingFile {
 public:
     PendingFile(std::filesystem::path target, std::string_view content)
         : target_(std::move(target)) {
+        refuse_linked_folder(target_);
         const std::optional<mode_t> mode = writable_target_mode(target_);
         auto [fd, temp] = create_temporary(target_);
         temp_ = std::move(temp);

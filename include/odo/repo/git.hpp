@@ -1,6 +1,7 @@
 #pragma once
 // HOST-ONLY: runs git as a child process. Never include from a .cu file.
 #include "odo/core/error.hpp"
+#include "odo/core/error_output.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/process.hpp"
 #include "odo/core/text.hpp"
@@ -12,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace odo::repo {
@@ -53,6 +55,27 @@ ODO_API std::map<std::string, std::optional<std::string>> pinned_git_environment
     return env;
 }
 #endif // ODO_REPO_DEFINITIONS
+
+// Why git found no repository, from what it printed on stderr: "not inside a git repository" when
+// there is none, else git's own first line ("fatal: detected dubious ownership in repository at
+// '/src'"), since any other refusal is something the user must fix, not a missing --repo.
+ODO_API std::string no_repository_reason(std::string_view git_stderr);
+#if ODO_REPO_DEFINITIONS
+ODO_API std::string no_repository_reason(std::string_view git_stderr) {
+    std::string_view first = text::strip(git_stderr);
+    first = first.substr(0, first.find('\n'));
+    if (first.empty() || text::starts_with(first, "fatal: not a git repository"))
+        return "not inside a git repository";
+    return "git refuses it: " + one_line(text::strip(first));
+}
+#endif // ODO_REPO_DEFINITIONS
+
+// What `git rev-parse --show-toplevel` found for a directory: the work tree's top level, or why
+// there is none (no_repository_reason).
+struct TopLevel {
+    std::optional<std::filesystem::path> root;
+    std::string refusal;
+};
 
 // Read-only access to one git repository. Every call runs git with an argument vector, the
 // pinned configuration and a timeout. A git that ran and failed comes back as a value (empty
@@ -159,13 +182,18 @@ public:
         return r.ok() && stream.answered() == specs.size();
     }
 
-    // The top level of the work tree containing `dir`, or nullopt outside a git repository.
-    static std::optional<std::filesystem::path> toplevel(const std::filesystem::path& dir) {
+    // The top level of the work tree containing `dir`, or git's reason it has none.
+    static TopLevel find_toplevel(const std::filesystem::path& dir) {
         const ProcessResult r =
             run_git({"rev-parse", "--show-toplevel"}, dir, std::chrono::seconds(30), {}, {});
         if (!r.ok())
-            return std::nullopt;
-        return std::filesystem::path(std::string(text::strip(r.out)));
+            return {std::nullopt, no_repository_reason(r.err)};
+        return {std::filesystem::path(std::string(text::strip(r.out))), {}};
+    }
+
+    // The top level of the work tree containing `dir`, or nullopt outside a git repository.
+    static std::optional<std::filesystem::path> toplevel(const std::filesystem::path& dir) {
+        return find_toplevel(dir).root;
     }
 
 private:

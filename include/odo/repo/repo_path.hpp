@@ -5,6 +5,7 @@
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/linkage.hpp"
+#include "odo/core/path_within.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -33,15 +34,16 @@ inline bool is_contained_path_text(std::string_view path) noexcept {
 namespace detail {
 
 #if ODO_REPO_DEFINITIONS
-// Whether `inner` is `outer` or lies below it; both canonical.
-inline bool is_within(const std::filesystem::path& inner, const std::filesystem::path& outer) {
-    auto i = inner.begin();
-    for (auto o = outer.begin(); o != outer.end(); ++o, ++i)
-        if (o->empty()) // a trailing separator
-            break;
-        else if (i == inner.end() || *i != *o)
-            return false;
-    return true;
+// `path` made absolute with every link resolved; InputError naming `shown` and the system's
+// reason when that cannot be done ("cannot read: Permission denied").
+inline std::filesystem::path resolved(const std::filesystem::path& path,
+                                      const std::filesystem::path& shown) {
+    std::error_code ec;
+    std::filesystem::path out =
+        std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+    if (ec)
+        throw InputError(shown.generic_string() + ": cannot read: " + ec.message());
+    return out;
 }
 #endif // ODO_REPO_DEFINITIONS
 
@@ -49,13 +51,21 @@ inline bool is_within(const std::filesystem::path& inner, const std::filesystem:
 
 // Where `relative` leads under the repository `root`, every symbolic link followed; nullopt when
 // it is absolute or leads outside the root's canonical location. A missing tail is resolved
-// lexically, so a path that does not exist yet still gets an answer.
+// lexically, so a path that does not exist yet still gets an answer. A path the system will not
+// resolve (a folder without permission, a loop of links) is an InputError saying so, never
+// reported as leading outside.
 ODO_API std::optional<std::filesystem::path>
 resolve_repo_path(const std::filesystem::path& root, const std::filesystem::path& relative);
 // The location of the repository path `relative` to read from, links resolved. InputError when it
 // leads outside the repository: such a path is refused, never read.
 ODO_API std::filesystem::path repo_file_path(const std::filesystem::path& root,
                                              const std::filesystem::path& relative);
+// Where `path`, as a user names it (absolute, or relative to the working directory), leads, links
+// resolved, when that is inside the repository `root`; InputError like repo_file_path's when it
+// leads outside. For paths on odo's command line that must stay in the repository (a config
+// directory whose files odo rewrites).
+ODO_API std::filesystem::path repo_location(const std::filesystem::path& root,
+                                            const std::filesystem::path& path);
 // The bytes of the repository file `relative`, or nullopt when it is missing or unreadable.
 ODO_API std::optional<std::string> try_read_repo_file(const std::filesystem::path& root,
                                                       const std::filesystem::path& relative);
@@ -65,23 +75,36 @@ resolve_repo_path(const std::filesystem::path& root, const std::filesystem::path
     namespace fs = std::filesystem;
     if (relative.has_root_path())
         return std::nullopt;
-    std::error_code ec;
-    const fs::path base = fs::weakly_canonical(fs::absolute(root, ec), ec);
-    if (ec)
-        return std::nullopt;
-    fs::path resolved = fs::weakly_canonical(base / relative, ec);
-    if (ec || !detail::is_within(resolved, base))
+    const fs::path base = detail::resolved(root, root);
+    fs::path resolved = detail::resolved(base / relative, relative);
+    if (!is_within(resolved, base))
         return std::nullopt;
     return resolved;
 }
+
+namespace detail {
+
+[[noreturn]] inline void refuse_outside(const std::filesystem::path& path) {
+    throw InputError(path.generic_string() +
+                     ": leads outside the repository (an absolute path, \"..\" or a symbolic "
+                     "link); odo reads only files inside it");
+}
+
+} // namespace detail
 
 ODO_API std::filesystem::path repo_file_path(const std::filesystem::path& root,
                                              const std::filesystem::path& relative) {
     if (auto resolved = resolve_repo_path(root, relative))
         return *std::move(resolved);
-    throw InputError(relative.generic_string() +
-                     ": leads outside the repository (an absolute path, \"..\" or a symbolic "
-                     "link); odo reads only files inside it");
+    detail::refuse_outside(relative);
+}
+
+ODO_API std::filesystem::path repo_location(const std::filesystem::path& root,
+                                            const std::filesystem::path& path) {
+    std::filesystem::path resolved = detail::resolved(path, path);
+    if (!is_within(resolved, detail::resolved(root, root)))
+        detail::refuse_outside(path);
+    return resolved;
 }
 
 ODO_API std::optional<std::string> try_read_repo_file(const std::filesystem::path& root,

@@ -33,6 +33,20 @@ mode_t mode_of(const fs::path& p) {
     return st.st_mode & 07777;
 }
 
+// Runs in `dir` as the working directory, restoring the previous one when it goes.
+class WorkingDirectory {
+public:
+    explicit WorkingDirectory(const fs::path& dir) : previous_(fs::current_path()) {
+        fs::current_path(dir);
+    }
+    ~WorkingDirectory() { fs::current_path(previous_); }
+    WorkingDirectory(const WorkingDirectory&) = delete;
+    WorkingDirectory& operator=(const WorkingDirectory&) = delete;
+
+private:
+    fs::path previous_;
+};
+
 } // namespace
 
 TEST_CASE("S1: a planted dangling link at the old fixed temporary name is never followed") {
@@ -168,4 +182,47 @@ TEST_CASE("a failed write names the system's reason and leaves the target and no
     CHECK(error == report.string() + ": write failed (File too large)");
     CHECK(odo::read_file(report) == "old\n");
     CHECK(entries(d.path()).size() == 1);
+}
+
+TEST_CASE("a folder on the way to the target that is a link in the working directory is refused") {
+    TempDir checkout, outside;
+    fs::create_directory_symlink(outside.path(), checkout.path() / "reports");
+    fs::create_directories(checkout.path() / "build/real");
+    fs::create_directory_symlink(checkout.path() / "build/real", checkout.path() / "build/in");
+    const WorkingDirectory in_checkout(checkout.path());
+    for (const fs::path& target :
+         {fs::path("reports/preflight.md"), fs::path("./build/../reports/x.md"),
+          checkout.path() / "reports/preflight.md", fs::path("build/in/x.md")}) {
+        CAPTURE(target);
+        CHECK_THROWS_WITH_AS(odo::write_file_atomically(target, "x"),
+                             doctest::Contains("is a symbolic link; odo does not write through"),
+                             odo::InputError);
+    }
+    CHECK_THROWS_WITH_AS(odo::write_file_atomically("reports/preflight.md", "x"),
+                         "reports/preflight.md: its folder reports is a symbolic link; odo does "
+                         "not write through links (name the folder it leads to)",
+                         odo::InputError);
+    CHECK(entries(outside.path()).empty());
+    CHECK(entries(checkout.path() / "build/real").empty());
+
+    // The folder it leads to, named: written.
+    odo::write_file_atomically(checkout.path() / "build/real/x.md", "x");
+    odo::write_file_atomically(outside.path() / "preflight.md", "x");
+    CHECK(odo::read_file(outside.path() / "preflight.md") == "x");
+}
+
+TEST_CASE("a link outside the working directory's tree in an absolute target is the machine's") {
+    TempDir home, scratch, cwd;
+    fs::create_directory_symlink(scratch.path(), home.path() / "scratch");
+    const WorkingDirectory elsewhere(cwd.path());
+    odo::write_file_atomically(home.path() / "scratch/out.md", "out\n");
+    CHECK(odo::read_file(scratch.path() / "out.md") == "out\n");
+    // Unless the tool names that tree as its checkout: then the link is one it may have planted.
+    CHECK_THROWS_WITH_AS(odo::refuse_linked_folder(home.path() / "scratch/out.md", {home.path()}),
+                         doctest::Contains("scratch is a symbolic link"), odo::InputError);
+    odo::refuse_linked_folder(home.path() / "scratch/out.md", {cwd.path()});
+    // Relative to the working directory, the same link is one the user named: refused.
+    fs::create_directory_symlink(scratch.path(), cwd.path() / "scratch");
+    CHECK_THROWS_AS(odo::write_file_atomically("scratch/out.md", "x"), odo::InputError);
+    CHECK(odo::read_file(scratch.path() / "out.md") == "out\n");
 }

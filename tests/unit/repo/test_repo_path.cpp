@@ -9,6 +9,8 @@
 
 #include <filesystem>
 #include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace odo::repo;
 namespace fs = std::filesystem;
@@ -22,6 +24,39 @@ std::string layout_error(std::string_view text) {
         return e.what();
     }
     return "no error";
+}
+
+// What resolve_repo_path throws for `relative` in a child process that is not root (root reads
+// every folder whatever its mode): uid 65534 when the test runs as root.
+std::string error_as_unprivileged(const fs::path& root, const std::string& relative) {
+    int out[2];
+    REQUIRE(::pipe(out) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        std::string what = "no error";
+        if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0))
+            what = "cannot give up root";
+        else
+            try {
+                resolve_repo_path(root, relative);
+            } catch (const odo::InputError& e) {
+                what = e.what();
+            }
+        const bool written =
+            ::write(out[1], what.data(), what.size()) == static_cast<ssize_t>(what.size());
+        ::_exit(written ? 0 : 1);
+    }
+    ::close(out[1]);
+    std::string what;
+    char buffer[512];
+    for (ssize_t n; (n = ::read(out[0], buffer, sizeof buffer)) > 0;)
+        what.append(buffer, static_cast<std::size_t>(n));
+    ::close(out[0]);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    CHECK(WIFEXITED(status));
+    return what;
 }
 
 } // namespace
@@ -83,4 +118,23 @@ TEST_CASE("repository paths resolve inside the root, links followed") {
                          "bench/link_out.json: leads outside the repository (an absolute path, "
                          "\"..\" or a symbolic link); odo reads only files inside it",
                          odo::InputError);
+}
+
+TEST_CASE("a path the system will not resolve says why, not that it leads outside") {
+    const TempTree repo;
+    repo.write("bench/locked/config.json", "{}");
+    fs::create_symlink("loop", repo.root() / "bench/loop");
+    CHECK_THROWS_WITH_AS(resolve_repo_path(repo.root(), "bench/loop/config.json"),
+                         "bench/loop/config.json: cannot read: Too many levels of symbolic links",
+                         odo::InputError);
+
+    const auto open = fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                      fs::perms::others_read | fs::perms::others_exec;
+    fs::permissions(repo.root(), open);
+    fs::permissions(repo.root() / "bench", open);
+    fs::permissions(repo.root() / "bench/locked", fs::perms::none);
+    CHECK(error_as_unprivileged(repo.root(), "bench/locked/config.json") ==
+          "bench/locked/config.json: cannot read: Permission denied");
+    CHECK(error_as_unprivileged(repo.root(), "bench/open.json") == "no error");
+    fs::permissions(repo.root() / "bench/locked", fs::perms::owner_all);
 }
