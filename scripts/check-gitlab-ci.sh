@@ -7,12 +7,18 @@
 #      the preflight job then passes with a JUnit report of every PRE check;
 #   2. a planted regression: the import job of main's measurements gated against a base whose
 #      HOST_B rows are twice as fast: it fails, its JUnit report names HOST_B and the cases;
-#   3. one shard's artifacts removed: the import job fails naming the shard and its cases;
-#   4. the campaign, as scripts/demo.sh makes it: the perf commit of examples/campaign with its
+#   3. a hostile branch: `odo` committed as a link out of the checkout, `odo/mr-description.md`
+#      and `odo/summary/mr-description.md` committed as links, a forged run artifact committed
+#      under `odo/runs/`: each job run on it is refused and nothing is written outside;
+#   4. figures measured elsewhere committed for unchanged code: the import job warns that the rows
+#      moved beyond their noise although no source of the operator changed;
+#   5. one shard's artifacts removed: the import job fails naming the shard and its cases;
+#   6. the campaign, as scripts/demo.sh makes it: the perf commit of examples/campaign with its
 #      pixel tests and refactor assessment, its baselines measured by the pipeline and committed,
 #      the MR description written from the measurements (odo_campaign_notes); then the whole
 #      pipeline, preflight to evidence, passes, and the evidence job's JUnit report holds every
-#      ODO check of a change (ODO-1 to ODO-12) without a failure.
+#      ODO check of a change (ODO-1 to ODO-12) without a failure; the summary job publishes the
+#      merged configuration it used beside the description, which names it.
 #
 # Environment: ODO_BUILD_DIR (odo's build folder with the tools built, default: a Release build
 # in build/gitlab-ci/odo-build); ODO_GITLAB_CI_DIR (default build/gitlab-ci).
@@ -40,14 +46,16 @@ if [ -z "${ODO_BUILD_DIR:-}" ]; then
   cmake --build "$odo_build" -j "$jobs" --target optimize_op odo_baseline odo_profile refactor_op \
     odo_campaign_notes >/dev/null
 fi
-rm -rf "$work/odo" "$work/oplib" "$work/oplib-build" "$work/campaign" "$work/mr-description.md"
+rm -rf "$work/odo" "$work/oplib" "$work/oplib-build" "$work/campaign" "$work/mr-description.md" \
+  "$work/outside"
 cmake --install "$odo_build" --prefix "$work/odo" >/dev/null
 
 step "examples/oplib as a git repository including the template; its benchmark and campaign tools"
 repo=$work/oplib
 cp -r "$root/examples/oplib" "$repo"
 mkdir -p "$repo/ci/gitlab"
-cp "$root/ci/gitlab/odo.gitlab-ci.yml" "$repo/ci/gitlab/"
+# The template as `cmake --install` puts it.
+cp "$work/odo/share/odo/ci/gitlab/odo.gitlab-ci.yml" "$repo/ci/gitlab/"
 # Two host SKUs, both this machine: a shared host's quality limits, as scripts/demo.sh states.
 sku_entry() { # stem
   printf '{"gpu_name": "host %s (odo host backend)", "power_cap_w": 0, "locked_sm_clock_mhz": 0, ' "$1"
@@ -83,7 +91,7 @@ cd "$repo"
 git init -q -b main
 git config user.email ci@example.com
 git config user.name "odo gitlab-ci check"
-printf '.gitlab-ci-local/\n' >> .gitignore
+printf '.gitlab-ci-local/\nodo/\n' >> .gitignore
 git add -A
 git commit -qm "chore: the op library with odo's GitLab CI template"
 # The campaign's files, named as scripts/demo.sh names them: odo_campaign_notes reads them.
@@ -127,20 +135,20 @@ EOF
 
 step "pipeline 1 on main: measure 2 SKUs x 2 shards, import, gate (log: $work/main.log)"
 ci main --needs odo-import || { tail -n 40 "$work/main.log"; fail "the pipeline on main failed"; }
-cp "$artifacts/odo-import/odo/invert.json" bench/config/operators/invert.json
+cp "$artifacts/odo-import/odo/import/invert.json" bench/config/operators/invert.json
 git add bench/config/operators/invert.json
 git commit -qm "bench(invert): baselines on HOST_A and HOST_B from the CI pipeline"
 echo "committed $(grep -c '"HOST_B"' bench/config/operators/invert.json) HOST_B row(s)"
-[ -z "$(junit_failures "$artifacts/odo-import/odo/import.xml")" ] ||
+[ -z "$(junit_failures "$artifacts/odo-import/odo/import/import.xml")" ] ||
   fail "the import job's JUnit report on main has failures"
 keep_runs "$art/invert-before"
 host_a_baselines "$art/invert-baselines-before.json"
 
 step "preflight job on main with the baselines committed: ready, its JUnit report without failure"
 ci preflight odo-preflight || { tail -n 40 "$work/preflight.log"; fail "the preflight job failed"; }
-[ -z "$(junit_failures "$artifacts/odo-preflight/odo/preflight.xml")" ] ||
+[ -z "$(junit_failures "$artifacts/odo-preflight/odo/preflight/preflight.xml")" ] ||
   fail "the preflight job's JUnit report has failures"
-grep -c "<testcase" "$artifacts/odo-preflight/odo/preflight.xml" | sed 's/$/ preflight testcase(s), none failed/'
+grep -c "<testcase" "$artifacts/odo-preflight/odo/preflight/preflight.xml" | sed 's/$/ preflight testcase(s), none failed/'
 
 step "a planted regression: main's measurements gated against a base with HOST_B twice as fast"
 git checkout -q -b planted
@@ -160,12 +168,83 @@ git checkout -q main
 if ci planted odo-import --variable ODO_BASE=planted; then
   fail "the import job passed a planted regression on HOST_B"
 fi
-failures=$(junit_failures "$artifacts/odo-import/odo/import.xml")
+failures=$(junit_failures "$artifacts/odo-import/odo/import/import.xml")
 echo "$failures" | head -n 4
 [ -n "$failures" ] || fail "the import job's JUnit report has no failure"
 echo "$failures" | grep -q "^BASE-REGRESSION invert HOST_B invert_" ||
   fail "no JUnit failure names HOST_B and a case"
 ! echo "$failures" | grep -q "HOST_A" || fail "a JUnit failure names HOST_A, which was not planted"
+
+step "a hostile branch: odo committed as a link out of the checkout, the description as links, a forged run artifact"
+# A folder outside the checkout holding one secret: a job must neither write there nor upload it.
+outside=$work/outside
+mkdir -p "$outside"
+printf 'outside the checkout\n' > "$outside/secret"
+nothing_outside() { # what job
+  [ "$(ls -A "$outside")" = secret ] && [ "$(cat "$outside/secret")" = "outside the checkout" ] ||
+    { ls -la "$outside"; fail "$1 wrote outside the checkout"; }
+  ! grep -Rqs "outside the checkout" "$artifacts/$2" || fail "$1 uploaded a file from outside"
+}
+hostile() { # what job log: runs the job on the branch as the caller left it; it must be refused
+  git add -f odo
+  git commit -qm "test: a branch committing $1"
+  if ci "hostile-$3" "$2" --variable "CI_MERGE_REQUEST_DESCRIPTION=* * * * * root planted"; then
+    fail "the $2 job passed on a branch committing $1"
+  fi
+  grep -F "odo: refused: the branch commits odo" "$work/hostile-$3.log" ||
+    { tail -n 20 "$work/hostile-$3.log"; fail "the $2 job did not refuse a branch committing $1"; }
+  nothing_outside "the $2 job on a branch committing $1" "$2"
+  rm -rf odo # what gitlab-ci-local copied back into the working tree (--artifacts-to-source)
+  git checkout -q -f main
+}
+hostile_branch() { # name: a branch from main without the odo/ gitlab-ci-local copied back
+  git checkout -q -b "$1" main
+  rm -rf odo
+}
+hostile_branch hostile-link
+ln -s "$outside" odo
+hostile "odo as a link" odo-preflight link
+git ls-tree hostile-link odo | grep -q "^120000 " ||
+  fail "the branch did not commit odo itself as a symbolic link"
+hostile_branch hostile-description
+mkdir -p odo/summary
+ln -s "$outside/planted" odo/mr-description.md
+ln -s "$outside/secret" odo/summary/mr-description.md
+hostile "the description as links" odo-summary description
+hostile_branch hostile-runs
+mkdir -p odo/runs
+forged=$(find "$artifacts"/odo-measure* -name 'HOST_A-shard1-*-cpp-run1.json' | head -n 1)
+[ -n "$forged" ] || fail "no artifact of HOST_A's shard 1 under $artifacts"
+sed 's/"n_runs": 1,/"n_runs": 1000,/' "$forged" > odo/runs/HOST_A-shard1-of2-cpp-run3.json
+# Even given to odo_baseline directly, the forged weight is refused, naming the file and field.
+if "$work/odo/bin/odo_baseline" import --from odo/runs --dry-run 2> "$work/forged.err"; then
+  fail "odo_baseline imported an artifact claiming 1000 runs"
+fi
+grep -m 1 "odo/runs/HOST_A-shard1-of2-cpp-run3.json: .*: n_runs must be 1 in a run artifact" \
+  "$work/forged.err" || fail "odo_baseline did not name the forged artifact's n_runs"
+hostile "a run artifact" odo-import runs
+
+step "figures of a slower machine committed for unchanged code: the import job warns (log: $work/workstation.log)"
+git checkout -q -b workstation main
+python3 - bench/config/operators/invert.json <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for config in doc["configs"].values():
+    for skus in config["baselines"].values():
+        for field in ("gpu_time_us_cpp", "gpu_time_us_python", "gpu_noise_us_cpp", "gpu_noise_us_python"):
+            skus["HOST_A"][field] *= 4
+json.dump(doc, open(sys.argv[1], "w"), indent=4)
+EOF
+git commit -qam "bench(invert): HOST_A baselines from a workstation four times slower"
+ci workstation odo-import --variable ODO_BASE=main ||
+  { tail -n 40 "$work/workstation.log"; fail "the import job failed on figures of a slower machine"; }
+grep -m 2 "warning: invert: HOST_A " "$work/workstation.log" ||
+  fail "the import job did not warn about HOST_A's rows, which moved with the code unchanged"
+! grep -q "warning: invert: HOST_B " "$work/workstation.log" ||
+  fail "the import job warned about HOST_B's rows, which did not move"
+grep -F "moved beyond their noise although no source of their operator changed since main" \
+  "$work/workstation.log"
+git checkout -q main
 
 step "shard 2 of HOST_B's artifacts removed: the import must name the shard and its cases"
 removed=$(find "$artifacts" -name 'HOST_B-shard2-*.json' -print -delete)
@@ -191,7 +270,7 @@ git commit -qam "perf(invert): one flat, vectorizable pass over packed tensors"
 step "pipeline 2 on the campaign: its baselines measured and committed (log: $work/remeasure.log)"
 ci remeasure --needs odo-import ||
   { tail -n 40 "$work/remeasure.log"; fail "the pipeline on the campaign failed"; }
-cp "$artifacts/odo-import/odo/invert.json" bench/config/operators/invert.json
+cp "$artifacts/odo-import/odo/import/invert.json" bench/config/operators/invert.json
 git commit -qam "bench(invert): re-measured by the CI pipeline on HOST_A and HOST_B"
 keep_runs "$art/invert-after"
 host_a_baselines "$art/invert-baselines-after.json"
@@ -218,7 +297,7 @@ ci campaign --variable "ODO_DESCRIPTION=$description" ||
   { tail -n 60 "$work/campaign.log"; fail "the campaign's pipeline failed"; }
 # ODO-0 ("no optimization detected") is reported only for a change that leaves the operator's
 # implementation alone; a campaign's report holds ODO-1 to ODO-12.
-python3 - "$artifacts/odo-evidence/odo/evidence.xml" <<'EOF' ||
+python3 - "$artifacts/odo-evidence/odo/evidence/evidence.xml" <<'EOF' ||
 import sys, xml.etree.ElementTree as ET
 cases = list(ET.parse(sys.argv[1]).getroot().iter("testcase"))
 checks = {case.get("name").split(" ")[0] for case in cases}
@@ -228,6 +307,14 @@ print(f"{len(cases)} evidence testcase(s); ODO checks missing: {missing}; failed
 sys.exit(1 if missing or failed else 0)
 EOF
   fail "the evidence job's JUnit report does not hold every ODO check without a failure"
-grep -F "**evidence verdict: PASS**" "$artifacts/odo-evidence/odo/evidence.md" ||
+grep -F "**evidence verdict: PASS**" "$artifacts/odo-evidence/odo/evidence/evidence.md" ||
   fail "the evidence job's report has no PASS verdict"
+# The figures of the refreshed summary are traceable: the merged configuration is published beside
+# the description, is the import job's merge, and the description names it.
+published=$artifacts/odo-summary/odo/summary/invert.json
+cmp "$published" "$artifacts/odo-import/odo/import/invert.json" ||
+  fail "the summary job did not publish the import job's merged configuration"
+grep -E "^odo CI merge: .* the artifact odo/summary/invert\.json of " \
+  "$artifacts/odo-summary/odo/summary/mr-description.md" ||
+  fail "the refreshed description does not name the merged configuration it was refreshed from"
 echo "check-gitlab-ci.sh: OK in $SECONDS s (logs in $work)"

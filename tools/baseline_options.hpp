@@ -48,6 +48,8 @@ struct RepositoryOptions {
 
 // Percentages, fractions and sigmas beyond this are mistakes, and would overflow what they scale.
 inline constexpr double max_limit_option = 1e6;
+// Languages times runs of one shard job: more is a mistake.
+inline constexpr std::int64_t max_artifacts_per_shard = 1000;
 
 // The quality gate's limits (bench-harness.md §4), the reference's by default, for every SKU
 // whose sku_map.json entry states none of its own.
@@ -90,8 +92,11 @@ struct ImportArgs {
     bool dry_run = false;
     bool complete = false;
     std::int64_t shards = 0;
+    std::int64_t per_shard = 0;
     std::string summary;
     std::string artifact_out;
+    std::string sources_base;
+    std::string copy_to;
     baseline::ImportOptions options;
     QualityOptions limits;
 
@@ -122,13 +127,22 @@ struct ImportArgs {
         add("shards", po::value(&shards)->value_name("N"),
             "the runs were sharded N ways, also for a SKU none of whose artifacts arrived; must "
             "agree with the shard count the artifacts record");
+        add("artifacts-per-shard", po::value(&per_shard)->value_name("K"),
+            "each shard job wrote K artifacts (one per language and run): a shard with more is "
+            "refused (seen twice), one with fewer is missing under --complete");
         add("write-summary", po::value(&summary)->value_name("MD"),
             "also write a Markdown table of the changes");
+        add("copy-to", po::value(&copy_to)->value_name("DIR"),
+            "also write each merged operator file into DIR, under its own name (what CI "
+            "publishes beside the summary it refreshed)");
         add("write-artifact", po::value(&artifact_out)->value_name("JSON"),
             "with --nvbench and no --from: write the outputs as one run artifact (what a CI "
             "measure job uploads for the import job's --from) and import nothing");
         add("max-regression-pct", po::value(&options.max_regression_pct)->value_name("PCT"),
             "largest same-key slowdown accepted (default 10.0)");
+        add("sources-base", po::value(&sources_base)->value_name("REF"),
+            "warn about merged rows that move beyond their noise although no source of their "
+            "operator changed between REF and HEAD (the layout's attribution)");
         add("allow-regressions", po::bool_switch(&options.allow_regressions),
             "accept same-key slowdowns beyond the limit");
         limits.add_to(d);
@@ -146,6 +160,8 @@ struct ImportArgs {
             throw UsageError("nothing to import: give --from or --nvbench");
         if (shards != 0)
             require_range("--shards", shards, 1, surface::max_shard_count);
+        if (per_shard != 0)
+            require_range("--artifacts-per-shard", per_shard, 1, max_artifacts_per_shard);
         if (!artifact_out.empty() && (nvbench.empty() || !from.empty()))
             throw UsageError("--write-artifact converts --nvbench outputs and takes no --from");
     }

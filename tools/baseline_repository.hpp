@@ -48,6 +48,8 @@ public:
     const repo::Layout& layout() const noexcept { return layout_; }
     // The operator config directory as messages name it.
     const std::filesystem::path& operators_dir() const noexcept { return operators_dir_; }
+    // The SKU map, as the working directory names it.
+    const std::filesystem::path& sku_map() const noexcept { return sku_map_; }
 
     // The config file of operator `name`, by the layout's file-name template.
     std::filesystem::path operator_file(const std::string& name) const {

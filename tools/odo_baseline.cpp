@@ -18,6 +18,7 @@
 #include <odo/baseline/nvbench_run.hpp>
 #include <odo/baseline/regression_at_ref.hpp>
 #include <odo/baseline/shard_coverage.hpp>
+#include <odo/baseline/unexplained_move.hpp>
 #include <odo/baseline/validation.hpp>
 #include <odo/baseline/validation_report.hpp>
 #include <odo/core/atomic_write.hpp>
@@ -26,6 +27,7 @@
 #include <odo/core/file.hpp>
 #include <odo/core/json_read.hpp>
 #include <odo/core/json_write.hpp>
+#include <odo/repo/attribution.hpp>
 #include <odo/repo/git.hpp>
 #include <odo/repo/layout_file.hpp>
 #include <odo/surface/sku_map.hpp>
@@ -37,6 +39,7 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -130,6 +133,9 @@ struct ImportCommand : odo::driver::ImportArgs {
         std::vector<std::string> problems;
         const std::vector<Artifact> inputs = artifacts(set, map, languages);
         const ShardCoverage coverage = shard_coverage(inputs, map.stems(), shards, problems);
+        if (per_shard > 0)
+            for (std::string& problem : shard_surplus_problems(coverage, per_shard))
+                problems.push_back(std::move(problem));
         const auto updates = merge_artifacts(inputs, problems);
         if (!problems.empty()) {
             odo::print_capped(std::cerr, problems, odo::max_problem_lines);
@@ -139,6 +145,8 @@ struct ImportCommand : odo::driver::ImportArgs {
             return exit_failed;
         options.quality = odo::baseline::quality_policy(map, limits.quality, languages);
         const ImportPlan plan = plan_import(set, updates, map.stems(), options);
+        if (!sources_base.empty())
+            warn_unexplained_moves(repository, set, updates);
         if (plan.changes.empty()) {
             std::cerr << "warning: the inputs hold no rows; nothing to import\n";
             return exit_ok;
@@ -160,6 +168,14 @@ struct ImportCommand : odo::driver::ImportArgs {
                        LanguageSet languages) const {
         std::vector<Artifact> converted = artifacts(set, map, languages);
         Artifact& artifact = converted.front();
+        // The import reads a row of an artifact as one run: several outputs of one config key
+        // and language are several runs, each its own artifact.
+        for (const ArtifactRow& row : artifact.rows)
+            if (row.metrics.n_runs > artifact_row_runs)
+                throw UsageError("--write-artifact: " + row.case_key + " " + row.sku +
+                                 " comes from " + std::to_string(row.metrics.n_runs) +
+                                 " outputs; a run artifact holds one run: write one artifact per "
+                                 "output of a config key and language");
         artifact.run_metadata =
             boost::json::object{{"power_cap_w", power_cap_w},
                                 {"locked_sm_clock_mhz", locked_sm_clock_mhz},
@@ -172,13 +188,58 @@ struct ImportCommand : odo::driver::ImportArgs {
         return exit_ok;
     }
 
+    // --sources-base: the operators whose sources the change since that ref left alone, per the
+    // layout's attribution (the operators are the configs' benchmarks).
+    std::set<std::string>
+    operators_with_unchanged_sources(const odo::driver::BaselineRepository& repository,
+                                     const ConfigSet& set) const {
+        const fs::path& top = repository.root();
+        odo::repo::OperatorSet ops;
+        for (const OperatorFile& file : set.files())
+            ops.insert(file.config.benchmark);
+        const auto changed = odo::repo::Git(top).changed_paths(sources_base, "HEAD");
+        if (!changed)
+            throw odo::InputError("--sources-base " + odo::one_line(sources_base) +
+                                  ": git cannot diff it against HEAD");
+        std::set<std::string> data; // the files the import reads, as git names them
+        const auto in_repo = [&](const fs::path& p) {
+            return fs::weakly_canonical(p).lexically_relative(fs::weakly_canonical(top)).string();
+        };
+        for (const OperatorFile& file : set.files())
+            data.insert(in_repo(file.path));
+        data.insert(in_repo(repository.sku_map()));
+        return operators_unchanged_by(
+            *changed, odo::repo::Attribution(top, repository.layout(), ops), ops, data);
+    }
+
+    // Warns, without failing, about merged rows that left their committed row's noise band
+    // although their operator's code did not change: such figures say more about the runners than
+    // about a change, and a summary built on them would misattribute the difference.
+    void warn_unexplained_moves(const odo::driver::BaselineRepository& repository,
+                                const ConfigSet& set,
+                                const std::vector<BaselineUpdate>& updates) const {
+        const auto moves =
+            unexplained_moves(set, updates, operators_with_unchanged_sources(repository, set));
+        std::vector<std::string> lines;
+        for (const UnexplainedMove& move : moves)
+            lines.push_back("warning: " + unexplained_move_line(move));
+        odo::print_capped(std::cerr, lines, odo::max_problem_lines);
+        if (!moves.empty())
+            std::cerr << "warning: " << moves.size()
+                      << " row(s) moved beyond their noise although no source of their operator "
+                         "changed since "
+                      << odo::one_line(sources_base)
+                      << ": these runners time the same code differently from where the "
+                         "committed figures were measured; compare figures from one machine\n";
+    }
+
     // --complete: names the shards no artifact arrived of and the cases no input measured;
     // false when there are any.
     bool surface_complete(const ConfigSet& set, const std::vector<BaselineUpdate>& updates,
                           const std::vector<std::string>& skus,
                           const ShardCoverage& coverage) const {
         const auto missing = missing_cases(set, updates, skus, options.operators);
-        std::vector<std::string> lines = shard_gap_lines(coverage);
+        std::vector<std::string> lines = shard_gap_lines(coverage, per_shard);
         const std::size_t shard_gaps = lines.size();
         for (std::string& line : missing_case_lines(missing, coverage.counts))
             lines.push_back(std::move(line));
@@ -207,6 +268,10 @@ struct ImportCommand : odo::driver::ImportArgs {
         std::vector<std::pair<fs::path, std::string>> also_write;
         if (!summary.empty())
             also_write.emplace_back(summary, render_import_markdown(plan));
+        if (!copy_to.empty())
+            for (const PlannedFile& f : plan.files)
+                also_write.emplace_back(fs::path(copy_to) / set.files()[f.file].path.filename(),
+                                        f.bytes);
         const auto written = apply_import(set, plan, std::move(also_write));
         std::cout << "wrote " << written.size() << " file(s)\n";
     }

@@ -37,7 +37,7 @@ void strip_python(const TempRepo& repo, const std::string& path) {
     repo.write(path, pretty(doc));
 }
 
-// A bare run artifact re-measuring every committed row of invert.json: C++ figures, two runs.
+// A bare run artifact re-measuring every committed row of invert.json: C++ figures, one run.
 boost::json::object invert_artifact(const TempRepo& repo) {
     const boost::json::value doc = odo::json::parse(repo.read(invert_cfg), invert_cfg);
     boost::json::object artifact;
@@ -46,7 +46,7 @@ boost::json::object invert_artifact(const TempRepo& repo) {
             boost::json::object skus;
             for (const auto& sku : c.value().as_object()) {
                 boost::json::object row = sku.value().as_object();
-                row["n_runs"] = 2;
+                row["n_runs"] = 1;
                 skus[sku.key()] = std::move(row);
             }
             artifact[c.key()] = std::move(skus);
@@ -86,9 +86,10 @@ TEST_CASE("a C++-only library commits, validates and gates C++-only baselines") 
     CHECK(r.exit_code == 1);
     CHECK(r.err.find("missing field(s) gpu_time_us_python") != std::string::npos);
 
-    // A C++-only artifact imports; the rows it writes validate.
+    // C++-only artifacts of two runs import; the rows they write validate.
     repo.write("run.json", odo::json::dumps(invert_artifact(repo)));
-    r = baseline_tool(repo, {"import", "--from", "run.json"});
+    repo.write("run2.json", odo::json::dumps(invert_artifact(repo)));
+    r = baseline_tool(repo, {"import", "--from", "run.json", "--from", "run2.json"});
     CHECK(r.exit_code == 0);
     CHECK(r.out.find("[python]") == std::string::npos);
     CHECK(repo.read(invert_cfg).find("\"n_runs\": 2") != std::string::npos);
@@ -112,6 +113,7 @@ TEST_CASE("a C++-only library commits, validates and gates C++-only baselines") 
     CHECK(r.err.find("--nvbench python:invert_basic:out.csv: the layout declares no Python "
                      "binding") != std::string::npos);
     repo.remove("run.json");
+    repo.remove("run2.json");
     repo.remove("run_py.json");
     repo.commit("bench(invert): C++-only re-measurement");
 

@@ -221,6 +221,47 @@ TEST_CASE("odo_baseline import: writes changed files, byte-stable and idempotent
     CHECK(repo.read(invert_path) == bytes);
 }
 
+TEST_CASE("odo_baseline import --sources-base: rows of unchanged code moving beyond noise are "
+          "warned about; --copy-to publishes the merged file") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const std::string base = repo.head();
+    const std::string original = repo.read(invert_path);
+    // The same code timed 40 % faster: another machine, not a change (#27: 35-46 % in CI).
+    repo.write("runs/ci.json", run_artifact(repo, {h100}, [](const std::string&) { return 0.6; }));
+    std::filesystem::create_directories(repo.root() / "published");
+    const auto same_code =
+        tool(repo, {"import", "--from", "runs", "--sources-base", base, "--copy-to", "published"});
+    INFO(same_code.err);
+    CHECK(same_code.exit_code == 0);
+    CHECK(contains(same_code.err, "warning: invert: " + h100 + " invert_uchar3_basic [cpp] ("));
+    CHECK(contains(same_code.err, " us (-40.0 %; the noise allows "));
+    CHECK(contains(same_code.err, "warning: 8 row(s) moved beyond their noise although no source "
+                                  "of their operator changed since " +
+                                      base));
+    CHECK(repo.read("published/invert.json") == repo.read(invert_path));
+    CHECK(repo.read(invert_path) != original);
+
+    // Committing figures measured elsewhere changes no source: still warned about.
+    repo.write(invert_path, original);
+    edit_rows(repo, "invert_uchar3_basic", h100,
+              [](boost::json::object& row) { scale_times(row, 2); });
+    repo.commit("bench(invert): baselines from a workstation");
+    const auto committed_figures =
+        tool(repo, {"import", "--from", "runs", "--sources-base", base, "--dry-run"});
+    CHECK(contains(committed_figures.err, "warning: 8 row(s) moved"));
+
+    // The operator's kernel changed since the base: the move is the change's; no warning.
+    repo.write("src/cvcuda/priv/OpInvert.cu", repo.read("src/cvcuda/priv/OpInvert.cu") + "\n");
+    repo.commit("perf(invert): a faster kernel");
+    const auto changed = tool(repo, {"import", "--from", "runs", "--sources-base", base});
+    CHECK(changed.exit_code == 0);
+    CHECK_FALSE(contains(changed.err, "warning:"));
+
+    const auto bad_ref = tool(repo, {"import", "--from", "runs", "--sources-base", "no-such-ref"});
+    CHECK(bad_ref.exit_code == 2);
+    CHECK(contains(bad_ref.err, "--sources-base no-such-ref: git cannot diff it against HEAD"));
+}
+
 TEST_CASE("D2: an import whose last file cannot be written writes none of them") {
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
     const std::string before = repo.read(invert_path);
@@ -348,6 +389,16 @@ TEST_CASE("odo_baseline import --nvbench --write-artifact: each SKU's runner con
     CHECK(both.exit_code == 2);
     CHECK(contains(both.err, "unknown GPU: ('NVIDIA A100-PCIE-40GB', 350, 1095, CUDA 13)"));
     CHECK(tool(repo, {"import", "--from", "runs", "--write-artifact", "x.json"}).exit_code == 2);
+    // Two outputs of one config key and language are two runs: one artifact each, since the
+    // import weighs a row of an artifact as one run.
+    repo.write("h100/cpp2.csv", repo.read("h100/cpp.csv"));
+    const auto two_runs = tool(repo, {"import", "--nvbench", "cpp:invert_uchar3_basic:h100/cpp.csv",
+                                      "--nvbench", "cpp:invert_uchar3_basic:h100/cpp2.csv",
+                                      "--power-cap-w", "350", "--locked-sm-clock-mhz", "1095",
+                                      "--cuda-major", "13", "--write-artifact", "two.json"});
+    CHECK(two_runs.exit_code == 2);
+    CHECK(contains(two_runs.err, "comes from 2 outputs; a run artifact holds one run"));
+    CHECK_FALSE(std::filesystem::exists(repo.root() / "two.json"));
 }
 
 TEST_CASE("odo_baseline compare: a matching run passes; a regression fails with reports") {

@@ -206,4 +206,47 @@ TEST_CASE("odo_baseline import: the shard records of a SKU's artifacts must agre
     CHECK(contains(twice.err, skus[1] + ": the shards arrived in unequal numbers of artifacts "
                                         "(1/2: 2, 2/2: 1)"));
     CHECK(repo.read(invert_config) == original);
+
+    // Told that each shard job writes one artifact, a shard seen twice is refused outright, even
+    // without --complete and even when every shard of the SKU is doubled alike.
+    repo.write("runs/h-2of2-again.json", repo.read("runs/h-2of2.json"));
+    const auto doubled = odo_baseline(
+        repo, {"import", "--from", "runs", "--artifacts-per-shard", "1", "--operator", "invert"});
+    CHECK(doubled.exit_code == 2);
+    CHECK(contains(doubled.err, skus[1] +
+                                    " shard 1/2 arrived in 2 artifacts (runs/h-1of2-again.json, "
+                                    "runs/h-1of2.json); each shard job writes 1"));
+    CHECK(contains(doubled.err, skus[1] + " shard 2/2 arrived in 2 artifacts"));
+    CHECK(odo_baseline(repo, {"import", "--from", "runs", "--complete", "--operator", "invert"})
+              .exit_code == 0); // doubled alike, the equal-arrivals rule alone cannot tell
+    repo.write(invert_config, original);
+    const auto fewer = odo_baseline(repo, {"import", "--from", "runs", "--complete",
+                                           "--artifacts-per-shard", "3", "--operator", "invert"});
+    CHECK(fewer.exit_code == 1);
+    CHECK(contains(fewer.err, "missing from the inputs: " + skus[0] +
+                                  " shard 1/2 (1 of 3 artifacts arrived)"));
+    CHECK(repo.read(invert_config) == original);
+    CHECK(
+        odo_baseline(repo, {"import", "--from", "runs", "--artifacts-per-shard", "0x"}).exit_code ==
+        2);
+}
+
+TEST_CASE("odo_baseline import: an artifact's row claiming more than one run is refused") {
+    // One fabricated artifact of n_runs 1000 beside one measured run moved a stored time -49.95 %.
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    std::vector<std::string> cases;
+    repo.write("runs/measured.json", shard_artifact(repo, skus[1], 1, 1.0, cases, 1));
+    std::string forged = shard_artifact(repo, skus[1], 1, 0.5, cases, 1);
+    const std::string one_run = "\"n_runs\": 1,";
+    REQUIRE(contains(forged, one_run));
+    for (std::size_t at; (at = forged.find(one_run)) != std::string::npos;)
+        forged.replace(at, one_run.size(), "\"n_runs\": 1000,");
+    repo.write("runs/forged.json", forged);
+    const std::string original = repo.read(invert_config);
+    const auto refused = odo_baseline(repo, {"import", "--from", "runs", "--operator", "invert"});
+    CHECK(refused.exit_code == 2);
+    CHECK(contains(refused.err, "runs/forged.json: " + cases.front() + " " + skus[1] +
+                                    ": n_runs must be 1 in a run artifact: a row is one run (got "
+                                    "1000)"));
+    CHECK(repo.read(invert_config) == original);
 }

@@ -62,6 +62,7 @@
 #include <odo/baseline/regression_at_ref.hpp>
 #include <odo/baseline/row_label.hpp>
 #include <odo/baseline/shard_coverage.hpp>
+#include <odo/baseline/unexplained_move.hpp>
 #include <odo/baseline/validation.hpp>
 #include <odo/baseline/validation_report.hpp>
 #include <odo/baseline/verdict.hpp>

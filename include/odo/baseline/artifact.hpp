@@ -146,7 +146,14 @@ inline void ingest_case(const ArtifactDocument& doc, const std::string& case_key
             continue;
         }
         std::vector<std::string> metric_problems;
-        if (auto m = read_metrics(sku.value(), MetricsSchema::Artifact, metric_problems, languages))
+        auto m = read_metrics(sku.value(), MetricsSchema::Artifact, metric_problems, languages);
+        if (m && m->n_runs > artifact_row_runs) {
+            metric_problems.push_back(
+                std::string(n_runs_field) + " must be " + std::to_string(artifact_row_runs) +
+                " in a run artifact: a row is one run (got " + std::to_string(m->n_runs) + ")");
+            m.reset();
+        }
+        if (m)
             out.rows.push_back({config_key, case_key, stem, *std::move(m)});
         for (const std::string& p : metric_problems)
             problems.push_back(row + p);

@@ -43,6 +43,10 @@ enum class Quantity { Time, Noise, BwUtil };
 
 inline constexpr std::string_view n_runs_field = "n_runs";
 inline constexpr std::string_view gap_stddev_field = "gpu_gap_stddev_us";
+// What one row of a run artifact weighs in a merge: one run (bench-harness.md §3.4, "normally
+// n = 1"). The runner writes it; a reader refuses more, since a file claiming a thousand runs
+// would outvote every measured one.
+inline constexpr std::int64_t artifact_row_runs = 1;
 
 // The six per-language fields, in the order they are written (after n_runs, before the gap).
 struct MeasureField {

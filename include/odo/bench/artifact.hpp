@@ -153,7 +153,7 @@ inline boost::json::value artifact_document(std::vector<ArtifactRow> rows,
     boost::json::object baselines;
     for (const ArtifactRow& row : rows) {
         baseline::Metrics metrics;
-        metrics.n_runs = 1;
+        metrics.n_runs = baseline::artifact_row_runs;
         (row.language == baseline::Language::Cpp ? metrics.cpp : metrics.python) = row.metrics;
         auto& skus = baselines[row.case_key];
         if (!skus.is_object())

@@ -94,6 +94,25 @@ TEST_CASE("malformed rows name the file, case key, SKU, field and rule") {
           std::vector<std::string>{"run.json: " + key + ": must be an object keyed by SKU stem"});
 }
 
+TEST_CASE("a row weighs one run: an artifact claiming more is refused, naming file and field") {
+    // One fabricated row of n_runs 1000 beside one measured run moved a merged time by -49.95 %.
+    const std::string key = fixture::nhwc;
+    const auto row = [&](const std::string& n_runs) {
+        return R"({")" + key + R"(": {"H100": {"n_runs": )" + n_runs +
+               R"(, "gpu_time_us_cpp": 50, "gpu_noise_us_cpp": 0.5, "gpu_bwutil_cpp": 0.8}}})";
+    };
+    CHECK(problems_of(row("1")).empty());
+    CHECK(problems_of(row("1000")) ==
+          std::vector<std::string>{"run.json: " + key +
+                                   " H100: n_runs must be 1 in a run artifact: a row is one run "
+                                   "(got 1000)"});
+    CHECK(problems_of(row("2")).size() == 1);
+    std::vector<std::string> problems;
+    const Artifact refused = ingest_artifact(parse_artifact_text(row("1000"), "run.json"),
+                                             fixture::set(), fixture::stems, problems);
+    CHECK(refused.rows.empty());
+}
+
 TEST_CASE("case keys must belong to a known config, with declared axes in order") {
     CHECK(problems_of(R"({"nope[InOutDataType=uchar3]": {}})") ==
           std::vector<std::string>{"run.json: nope[InOutDataType=uchar3]: unknown config key "

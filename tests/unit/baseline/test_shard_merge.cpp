@@ -6,6 +6,7 @@
 #include <odo/baseline/completeness.hpp>
 #include <odo/baseline/merge.hpp>
 #include <odo/baseline/operator_file.hpp>
+#include <odo/baseline/shard_coverage.hpp>
 
 #include <doctest/doctest.h>
 
@@ -92,4 +93,42 @@ TEST_CASE("completeness: every case of the imported operator on every SKU, or th
     // An operator asked for but not measured at all: all of its cases on every SKU.
     CHECK(missing_cases(set, {}, fixture::stems, {"invert"}).size() == 4);
     CHECK(missing_cases(set, {}, fixture::stems, {}).empty()); // nothing imported, nothing owed
+}
+
+namespace {
+
+Artifact shard_artifact(const std::string& source, std::int64_t index) {
+    return {source,
+            boost::json::object{{"shard", {{"sku", "H100"}, {"index", index}, {"count", 2}}}},
+            {}};
+}
+
+} // namespace
+
+TEST_CASE(
+    "shards: a shard seen more often than its job writes artifacts is refused, fewer missing") {
+    // Each shard job writes 2 artifacts (two runs of one language); shard 1 arrived three times.
+    const std::vector<Artifact> artifacts{shard_artifact("b.json", 1), shard_artifact("a.json", 1),
+                                          shard_artifact("c.json", 1), shard_artifact("d.json", 2)};
+    std::vector<std::string> problems;
+    const ShardCoverage coverage = shard_coverage(artifacts, fixture::stems, 2, problems);
+    CHECK(problems.empty());
+    CHECK(shard_surplus_problems(coverage, 2) ==
+          std::vector<std::string>{"H100 shard 1/2 arrived in 3 artifacts (a.json, b.json, "
+                                   "c.json); each shard job writes 2 (--artifacts-per-shard): a "
+                                   "shard seen twice is not merged"});
+    CHECK(shard_surplus_problems(coverage, 3).empty());
+    // Shard 2 lost one of its two; A100 sent nothing.
+    CHECK(shard_gap_lines(coverage, 2) ==
+          std::vector<std::string>{"missing from the inputs: A100 shard 1/2 (no artifact of it "
+                                   "arrived)",
+                                   "missing from the inputs: A100 shard 2/2 (no artifact of it "
+                                   "arrived)",
+                                   "missing from the inputs: H100 shard 2/2 (1 of 2 artifacts "
+                                   "arrived)"});
+    // Without the number a job writes, only unequal shards tell.
+    const auto unequal = shard_gap_lines(coverage);
+    REQUIRE(unequal.size() == 3);
+    CHECK(unequal[2] == "H100: the shards arrived in unequal numbers of artifacts (1/2: 3, 2/2: "
+                        "1): a shard was measured by two jobs, or another lost an artifact");
 }
