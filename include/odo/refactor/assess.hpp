@@ -11,6 +11,7 @@
 #include "odo/refactor/code_shapes.hpp"
 #include "odo/refactor/feature_matrix.hpp"
 #include "odo/refactor/finding.hpp"
+#include "odo/refactor/near_duplicates.hpp"
 #include "odo/refactor/profile.hpp"
 #include "odo/refactor/shingle_index.hpp"
 #include "odo/refactor/source_tree.hpp"
@@ -23,6 +24,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace odo::refactor {
@@ -34,6 +37,7 @@ struct AssessSettings {
     Profile profile;
     std::string priv_dir; // the layout's paths.priv_dir (settings.hpp)
     std::vector<std::string> domains = {"impl", "api", "xcut"};
+    std::size_t pair_budget = near_duplicate_budget; // the steps of one near-duplicate search
     std::size_t floor() const noexcept { return tunables.min_block_lines; }
 };
 
@@ -82,54 +86,41 @@ inline std::vector<Block> blocks_of(const std::vector<SourceFile>& files, std::s
     }
     return out;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
-
-struct BlockPair {
-    const Block* a;
-    const Block* b;
-    double ratio;
-};
-
-#if ODO_REFACTOR_DEFINITIONS
-// Every pair of blocks at or above the threshold, neither allow-listed, best first.
-inline std::vector<BlockPair> near_duplicate_pairs(const std::vector<Block>& blocks,
-                                                   const AssessSettings& s, const std::string& op) {
-    std::vector<BlockPair> pairs;
-    for (std::size_t i = 0; i < blocks.size(); ++i)
-        for (std::size_t j = i + 1; j < blocks.size(); ++j) {
-            const Block &a = blocks[i], &b = blocks[j];
-            if (s.tunables.allowed(op, a.name) || s.tunables.allowed(op, b.name))
-                continue;
-            const double r = jaccard(a.shingles, b.shingles);
-            if (r >= s.tunables.threshold)
-                pairs.push_back({&a, &b, r});
-        }
-    std::stable_sort(pairs.begin(), pairs.end(), [](const BlockPair& x, const BlockPair& y) {
-        if (sort_ratio(x.ratio) != sort_ratio(y.ratio))
-            return sort_ratio(x.ratio) > sort_ratio(y.ratio);
-        if (x.a->start != y.a->start)
-            return x.a->start < y.a->start;
-        return x.b->start < y.b->start;
-    });
-    return pairs;
-}
 
 inline std::string site(const Block& b) {
     return b.path + ":" + std::to_string(b.start);
 }
 
-// One RECOMMENDATION per pair, or PASS naming how many blocks were compared.
+// One RECOMMENDATION per listed pair and one counting the pairs not listed; MANUAL when the search
+// stopped before comparing every body; PASS, naming how many blocks were compared, when none.
 inline void pair_findings(std::vector<Finding>& out, const AssessSettings& s,
                           const std::string& domain, const std::string& id,
                           const std::vector<Block>& blocks, const std::string& op,
                           const std::string& what, const std::string& fix) {
-    const auto pairs = near_duplicate_pairs(blocks, s, op);
-    for (const BlockPair& p : pairs)
+    std::vector<const Block*> compared;
+    for (const Block& b : blocks)
+        if (!s.tunables.allowed(op, b.name))
+            compared.push_back(&b);
+    const NearDuplicates pairs =
+        near_duplicate_pairs(compared, s.tunables.threshold, listed_pairs, s.pair_budget);
+    for (const BlockPair& p : pairs.listed)
         out.push_back(finding(s, domain, id, Status::Recommendation,
                               "Near-duplicate " + what + " '" + p.a->name + "' and '" + p.b->name +
                                   "' (jaccard " + ratio_text(p.ratio) + "): unify them",
                               site(*p.a) + " vs " + site(*p.b), fix));
-    if (pairs.empty())
+    if (pairs.count > pairs.listed.size())
+        out.push_back(finding(
+            s, domain, id, Status::Recommendation,
+            std::to_string(pairs.count - pairs.listed.size()) + " more near-duplicate pair(s) of " +
+                what + " not listed",
+            "the " + std::to_string(pairs.listed.size()) + " listed are the most similar", fix));
+    if (!pairs.complete)
+        out.push_back(finding(s, domain, id, Status::Manual,
+                              "Not every pair of " + what + " was compared: review them by hand",
+                              "the search stopped after " + std::to_string(s.pair_budget) +
+                                  " steps over " + std::to_string(compared.size()) + " block(s)",
+                              fix));
+    else if (pairs.count == 0)
         out.push_back(finding(s, domain, id, Status::Pass, "No near-duplicate " + what,
                               std::to_string(blocks.size()) + " block(s) compared at jaccard>=" +
                                   ratio_text(s.tunables.threshold)));
@@ -475,6 +466,50 @@ inline void check_red12(std::vector<Finding>& out, const std::vector<detail::Sou
                                       "1 shape(s) checked"));
 }
 
+namespace detail {
+
+// Each identifier of the text (a maximal run of identifier characters) and how often it stands.
+inline std::unordered_map<std::string_view, std::size_t> word_counts(std::string_view text) {
+    std::unordered_map<std::string_view, std::size_t> out;
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t end = review::detail::word_end(text, i);
+        if (end == i) {
+            ++i;
+            continue;
+        }
+        ++out[text.substr(i, end - i)];
+        i = end;
+    }
+    return out;
+}
+
+// The names followed by '(' (spaces between allowed) on a line where a `static` stands before
+// them: what RED-11 takes for a static function. One pass over the code, not one per body.
+inline std::set<std::string_view> static_function_names(std::string_view code) {
+    std::set<std::string_view> out;
+    for (std::string_view line : text::lines(code)) {
+        bool after_static = false;
+        for (std::size_t i = 0; i < line.size();) {
+            const std::size_t end = review::detail::word_end(line, i);
+            if (end == i) {
+                ++i;
+                continue;
+            }
+            const std::string_view word = line.substr(i, end - i);
+            std::size_t p = end;
+            while (p < line.size() && line[p] == ' ')
+                ++p;
+            if (after_static && p < line.size() && line[p] == '(')
+                out.insert(word);
+            after_static = after_static || word == "static";
+            i = end;
+        }
+    }
+    return out;
+}
+
+} // namespace detail
+
 // RED-11: a function with internal linkage — declared `static`, or in an unnamed namespace — that
 // nothing on the operator's surface names again.
 inline void check_red11(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
@@ -482,23 +517,18 @@ inline void check_red11(std::vector<Finding>& out, const std::vector<detail::Sou
     std::string all;
     for (const auto& file : surface)
         all += strip_code(file.text) + "\n";
+    const auto uses = detail::word_counts(all);
     std::string first;
     std::size_t dead = 0;
     for (const auto& file : surface) {
         const std::string code = strip_code(file.text);
         const std::set<std::size_t> unnamed = unnamed_namespace_bodies(code);
+        const std::set<std::string_view> statics = detail::static_function_names(code);
         for (const Block& b : extract_blocks(file.text, file.path, s.floor())) {
-            bool internal = b.name != "lambda" && unnamed.count(b.offset) > 0;
-            for (std::string_view line : text::lines(code))
-                for (std::size_t at : detail::word_sites(line, b.name)) {
-                    std::size_t p = at + b.name.size();
-                    while (p < line.size() && line[p] == ' ')
-                        ++p;
-                    internal =
-                        internal || (p < line.size() && line[p] == '(' &&
-                                     !detail::word_sites(line.substr(0, at), "static").empty());
-                }
-            if (internal && detail::word_sites(all, b.name).size() <= 1 && dead++ == 0)
+            const bool internal =
+                (b.name != "lambda" && unnamed.count(b.offset) > 0) || statics.count(b.name) > 0;
+            const auto used = uses.find(b.name);
+            if (internal && (used == uses.end() || used->second <= 1) && dead++ == 0)
                 first = detail::site(b) + " " + b.name;
         }
     }

@@ -282,3 +282,60 @@ TEST_CASE("the report renders as markdown and as sorted, ASCII-escaped JSON") {
     CHECK(contains(json, "\"verdict\": \"ADVISORY\""));
     CHECK(exit_code(r) == 0);
 }
+
+namespace {
+
+// Assess over one private source held in memory.
+std::vector<Finding> assess_source(const std::string& source,
+                                   AssessSettings settings = cvcuda_settings()) {
+    odo::testing::MemoryTree tree;
+    tree.files["src/cvcuda/priv/OpBig.cu"] = source;
+    odo::repo::OperatorPaths op;
+    op.operator_name = "Big";
+    op.op = "big";
+    op.priv = {"src/cvcuda/priv/OpBig.cu"};
+    return assess_findings({op, tree}, settings);
+}
+
+} // namespace
+
+// Sizes at which comparing every pair of bodies, or walking the sources once per body, took
+// minutes (#26: 20,000 bodies 82 s; 3,000 copies of a body out of memory at 4 GB).
+TEST_CASE("assess at scale: 20,000 distinct bodies, 3,000 copies of one, all in one source") {
+    std::string distinct;
+    for (int i = 0; i < 20000; ++i) {
+        distinct += "static void f" + std::to_string(i) + "(int a)\n{\n";
+        for (int k = 0; k < 10; ++k)
+            distinct += "  int v" + std::to_string(k) + " = " + std::to_string(i) + " + a * " +
+                        std::to_string(k) + ";\n";
+        distinct += "}\n";
+    }
+    const auto f = assess_source(distinct);
+    CHECK(with_id(f, "RED-1").at(0)->evidence == "20000 block(s) compared at jaccard>=0.80");
+    CHECK(with_id(f, "RED-11").at(0)->summary ==
+          "Static or unnamed-namespace function(s) with no caller (20000)");
+
+    std::string copies;
+    for (int i = 0; i < 3000; ++i) {
+        copies += "void g" + std::to_string(i) + "(int a)\n{\n";
+        for (int k = 0; k < 20; ++k)
+            copies += "  a += " + std::to_string(k) + ";\n";
+        copies += "}\nint h" + std::to_string(i) + " = g" + std::to_string(i) + "(1);\n";
+    }
+    const auto copied = assess_source(copies);
+    const auto red1 = with_id(copied, "RED-1");
+    REQUIRE(red1.size() == listed_pairs + 1);
+    CHECK(red1.front()->summary ==
+          "Near-duplicate bodies 'g0' and 'g1' (jaccard 1.00): unify them");
+    CHECK(red1.back()->status == Status::Recommendation);
+    CHECK(red1.back()->summary == "4498450 more near-duplicate pair(s) of bodies not listed");
+    CHECK(red1.back()->evidence == "the 50 listed are the most similar");
+
+    // A search past its budget leaves RED-1 to a person.
+    AssessSettings small_budget = cvcuda_settings();
+    small_budget.pair_budget = 1000;
+    const auto budgeted = assess_source(copies, small_budget);
+    const auto cut = with_id(budgeted, "RED-1");
+    CHECK(cut.back()->status == Status::Manual);
+    CHECK(cut.back()->evidence == "the search stopped after 1000 steps over 3000 block(s)");
+}

@@ -69,3 +69,10 @@ TEST_CASE("bodies are named for their function; control blocks, types and lambda
     CHECK(blocks[1].lines.front() == "if (in) {");
     CHECK(extract_blocks(code, "a.cu", 6).size() == 0); // the floor counts normalized lines
 }
+
+TEST_CASE("strip_code reads a line of 200,000 quotes in one pass (#26: 100,000 took 98 s)") {
+    const std::string quotes(200000, '\'');
+    CHECK(strip_code(quotes) == quotes); // empty character literals, their quotes kept
+    CHECK(strip_code("1" + quotes + "x") == "1" + quotes + "x"); // all digit separators
+    CHECK(strip_code("x = 'a' + 1'0 + '1'; y = 0x1'F;") == "x = '' + 1'0 + ''; y = 0x1'F;");
+}
