@@ -21,6 +21,7 @@
 #include "odo/review/source_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <string>
@@ -220,8 +221,16 @@ struct Guard {
 };
 
 #if ODO_REFACTOR_DEFINITIONS
-inline std::vector<Guard> sizeof_guards(const std::string& code) {
-    std::vector<Guard> guards;
+// An if-condition: the `if`, its '(' and the ')' closing it (the code's end when none does).
+struct Condition {
+    std::size_t if_at, open, close;
+};
+
+// The if-conditions of the code. The closes come from one walk over the parentheses: a
+// condition's ')' is where the running balance first returns to its value before the '(', so
+// nested or unclosed conditions are not each scanned to their end.
+inline std::vector<Condition> if_conditions(std::string_view code) {
+    std::vector<Condition> out;
     for (std::size_t at : word_sites(code, "if")) {
         std::size_t i = at + 2;
         auto skip = [&] {
@@ -233,19 +242,59 @@ inline std::vector<Guard> sizeof_guards(const std::string& code) {
             i += 9;
             skip();
         }
-        if (i >= code.size() || code[i] != '(')
-            continue;
-        int depth = 0;
-        std::size_t end = i;
-        for (; end < code.size(); ++end) {
-            depth += code[end] == '(' ? 1 : code[end] == ')' ? -1 : 0;
-            if (depth == 0)
-                break;
+        if (i < code.size() && code[i] == '(')
+            out.push_back({at, i, code.size()});
+    }
+    std::vector<std::pair<long long, std::size_t>> pending; // balance before the '(', condition
+    long long balance = 0;
+    std::size_t next = 0;
+    for (std::size_t k = 0; k < code.size(); ++k)
+        if (code[k] == '(') {
+            if (next < out.size() && out[next].open == k)
+                pending.emplace_back(balance, next++);
+            ++balance;
+        } else if (code[k] == ')') {
+            --balance;
+            if (!pending.empty() && pending.back().first == balance) {
+                out[pending.back().second].close = k;
+                pending.pop_back();
+            }
         }
-        Guard g{review::line_number_at(code, at),
-                code_shapes::sizeof_equality_widths(std::string_view(code).substr(i, end - i))};
-        if (!g.widths.empty())
-            guards.push_back(std::move(g));
+    return out;
+}
+
+// The widths of each condition come from one scan of the whole code for `sizeof(T) == N` (a
+// match never crosses a condition's parentheses) and counts per width up to each match.
+inline std::vector<Guard> sizeof_guards(const std::string& code) {
+    const auto equalities = code_shapes::sizeof_equalities(code);
+    std::vector<std::array<std::uint32_t, 10>> before(equalities.size() + 1);
+    for (std::size_t k = 0; k < equalities.size(); ++k) {
+        before[k + 1] = before[k];
+        ++before[k + 1][equalities[k].width];
+    }
+    auto first_from = [&](std::size_t offset) {
+        return static_cast<std::size_t>(std::lower_bound(equalities.begin(), equalities.end(),
+                                                         offset,
+                                                         [](const code_shapes::SizeofEquality& e,
+                                                            std::size_t o) { return e.at < o; }) -
+                                        equalities.begin());
+    };
+    std::vector<Guard> guards;
+    std::size_t line = 1, counted = 0;
+    for (const Condition& c : if_conditions(code)) {
+        const auto &from = before[first_from(c.open)], &to = before[first_from(c.close)];
+        Guard g{0, {}};
+        for (int width = 0; width < 10; ++width)
+            if (to[width] > from[width])
+                g.widths.insert(width);
+        if (g.widths.empty())
+            continue;
+        line += static_cast<std::size_t>(
+            std::count(code.begin() + static_cast<std::ptrdiff_t>(counted),
+                       code.begin() + static_cast<std::ptrdiff_t>(c.if_at), '\n'));
+        counted = c.if_at;
+        g.line = line;
+        guards.push_back(std::move(g));
     }
     return guards;
 }
@@ -401,42 +450,100 @@ inline void check_red6(std::vector<Finding>& out, const std::optional<detail::So
         "helpers.");
 }
 
-// RED-10: a local definition named like a shared utility.
+namespace detail {
+
+// The first `c` at or after `from`, asked for non-decreasing `from`: each character is read once
+// per line, however many sites on it ask.
+class NextChar {
+public:
+    NextChar(std::string_view line, char c) : line_(line), c_(c) {}
+    std::size_t from(std::size_t at) {
+        if (!asked_ || (found_ != std::string_view::npos && found_ < at))
+            found_ = line_.find(c_, at);
+        asked_ = true;
+        return found_;
+    }
+
+private:
+    std::string_view line_;
+    char c_;
+    std::size_t found_ = std::string_view::npos;
+    bool asked_ = false;
+};
+
+// Whether the utility named at `at` (its '(' at `paren`) is defined here: a one-level parameter
+// list followed by nothing, '{' or `const`.
+inline bool opens_definition(std::string_view line, std::size_t paren, NextChar& closes,
+                             NextChar& opens) {
+    const std::size_t close = closes.from(paren);
+    if (close == std::string_view::npos || opens.from(paren + 1) < close)
+        return false;
+    const std::size_t rest = line.find_first_not_of(" \t\n\r\f\v", close + 1);
+    return rest == std::string_view::npos || line[rest] == '{' ||
+           text::starts_with(line.substr(rest), "const");
+}
+
+inline bool is_specifier(std::string_view word) {
+    for (const char* w : {"template", "__device__", "__host__", "inline", "static"})
+        if (word == w)
+            return true;
+    return false;
+}
+
+// A site of RED-10: the utility's name, the file's place in the surface, the line's.
+struct ShadowSite {
+    std::string_view name;
+    std::size_t file, line;
+    bool operator<(const ShadowSite& o) const {
+        return name != o.name ? name < o.name : file != o.file ? file < o.file : line < o.line;
+    }
+};
+
+} // namespace detail
+
+// RED-10: a local definition named like a shared utility. One pass over each line's identifiers,
+// not one per utility; the site reported is the first by utility name, file and line.
 inline void check_red10(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
                         const AssessSettings& s) {
-    std::string first;
+    std::optional<detail::ShadowSite> first;
     std::size_t sites = 0;
-    for (const std::string& name : s.tunables.shared_utils)
-        for (const auto& file : surface) {
-            const std::string code = review::blank_comments(file.text);
-            const auto lines = text::lines(code);
-            for (std::size_t i = 0; i < lines.size(); ++i) {
-                const std::string_view line = lines[i];
-                for (std::size_t at : detail::word_sites(line, name)) {
-                    std::size_t p = at + name.size();
-                    while (p < line.size() && line[p] == ' ')
-                        ++p;
-                    const auto close = line.find(')', p);
-                    if (p >= line.size() || line[p] != '(' || close == std::string_view::npos ||
-                        line.substr(p, close - p).find('(', 1) != std::string_view::npos)
-                        continue;
-                    const std::string_view after = text::strip(line.substr(close + 1));
-                    const bool opens =
-                        after.empty() || after.front() == '{' || text::starts_with(after, "const");
-                    const std::string_view before = line.substr(0, at);
-                    bool specifier = false;
-                    for (const char* w : {"template", "__device__", "__host__", "inline", "static"})
-                        specifier = specifier || !detail::word_sites(before, w).empty();
-                    if (opens && specifier && sites++ == 0)
-                        first = review::line_evidence(file.path, i + 1, text::lines(file.text)[i]);
+    for (std::size_t f = 0; f < surface.size(); ++f) {
+        const std::string code = review::blank_comments(surface[f].text);
+        const auto lines = text::lines(code);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const std::string_view line = lines[i];
+            detail::NextChar closes(line, ')'), opens(line, '(');
+            bool specifier = false;
+            for (std::size_t at = 0; at < line.size();) {
+                const std::size_t end = review::detail::word_end(line, at);
+                if (end == at) {
+                    ++at;
+                    continue;
                 }
+                const std::string_view word = line.substr(at, end - at);
+                const auto util = s.tunables.shared_utils.find(std::string(word));
+                std::size_t p = end;
+                while (p < line.size() && line[p] == ' ')
+                    ++p;
+                if (util != s.tunables.shared_utils.end() && specifier && p < line.size() &&
+                    line[p] == '(' && detail::opens_definition(line, p, closes, opens)) {
+                    const detail::ShadowSite site{*util, f, i};
+                    if (sites++ == 0 || site < *first)
+                        first = site;
+                }
+                specifier = specifier || detail::is_specifier(word);
+                at = end;
             }
         }
+    }
     if (sites > 0)
-        out.push_back(detail::finding(s, "xcut", "RED-10", Status::Manual,
-                                      "A local helper shadows a shared utility by name (" +
-                                          std::to_string(sites) + " site(s))",
-                                      first, "Call the shared utility and delete the local copy."));
+        out.push_back(detail::finding(
+            s, "xcut", "RED-10", Status::Manual,
+            "A local helper shadows a shared utility by name (" + std::to_string(sites) +
+                " site(s))",
+            review::line_evidence(surface[first->file].path, first->line + 1,
+                                  text::lines(surface[first->file].text)[first->line]),
+            "Call the shared utility and delete the local copy."));
     else
         out.push_back(detail::finding(
             s, "xcut", "RED-10", Status::Pass, "No local helper shadows a shared utility",
