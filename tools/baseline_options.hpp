@@ -85,7 +85,8 @@ struct ImportArgs {
     std::vector<std::string> operators;
     bool dry_run = false;
     bool complete = false;
-    std::int64_t shards = 0;
+    std::int64_t shards = 0; // 0: not given
+    bool shards_given = false;
     std::string summary;
     std::string artifact_out;
     baseline::ImportOptions options;
@@ -115,7 +116,9 @@ struct ImportArgs {
         add("complete", po::bool_switch(&complete),
             "refuse unless the inputs measure every case of each imported operator on every SKU "
             "of the SKU map and every shard of a sharded run arrived, naming the missing ones");
-        add("shards", po::value(&shards)->value_name("N"),
+        add("shards", po::value(&shards)->value_name("N")->notifier([this](std::int64_t) {
+            shards_given = true;
+        }),
             "the runs were sharded N ways, also for a SKU none of whose artifacts arrived; must "
             "agree with the shard count the artifacts record");
         add("write-summary", po::value(&summary)->value_name("MD"),
@@ -140,7 +143,7 @@ struct ImportArgs {
             require_range("--cuda-major", *cuda_major, 1, 999);
         if (from.empty() && nvbench.empty())
             throw UsageError("nothing to import: give --from or --nvbench");
-        if (shards != 0)
+        if (shards_given) // --shards 0 is out of range, not "not given"
             require_range("--shards", shards, 1, surface::max_shard_count);
         if (!artifact_out.empty() && (nvbench.empty() || !from.empty()))
             throw UsageError("--write-artifact converts --nvbench outputs and takes no --from");
