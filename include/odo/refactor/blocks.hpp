@@ -20,13 +20,17 @@
 namespace odo::refactor {
 
 constexpr std::size_t shingle_k = 5;
+// A body inside this many named bodies is no block of its own (its lines count in theirs): each
+// line is fingerprinted a bounded number of times, so a source of bodies nested a thousand deep
+// costs what a flat one does instead of its size times its depth.
+constexpr std::size_t max_named_nesting = 4;
 
 struct Block {
     std::string name;                    // the function's name, or "lambda"
     std::string path;                    // repository-relative file
     std::size_t start = 0;               // line of the opening brace
     std::size_t end = 0;                 // line of the closing brace
-    std::vector<std::string> lines;      // normalized body lines
+    std::size_t lines = 0;               // normalized body lines (not kept: the shingles are)
     std::vector<std::uint64_t> shingles; // sorted, unique
     std::size_t offset = 0;              // of the opening brace in strip_code's text
 };
@@ -181,7 +185,7 @@ inline std::vector<Block> extract_blocks(std::string_view source, std::string_vi
     };
     std::vector<Open> stack;
     std::vector<Block> blocks;
-    std::size_t segment = 0, line = 1;
+    std::size_t segment = 0, line = 1, named = 0;
     int parens = 0;
     for (std::size_t i = 0; i < code.size(); ++i) {
         const char c = code[i];
@@ -194,10 +198,12 @@ inline std::vector<Block> extract_blocks(std::string_view source, std::string_vi
         } else if (c == ';' && parens == 0) {
             segment = i + 1;
         } else if (c == '{') {
-            const std::string name =
-                parens == 0 ? detail::body_name(std::string_view(code).substr(segment, i - segment))
-                            : std::string();
-            stack.push_back({name, i, line});
+            std::string name =
+                parens == 0 && named < max_named_nesting
+                    ? detail::body_name(std::string_view(code).substr(segment, i - segment))
+                    : std::string();
+            named += !name.empty();
+            stack.push_back({std::move(name), i, line});
             if (parens == 0)
                 segment = i + 1;
         } else if (c == '}') {
@@ -205,15 +211,12 @@ inline std::vector<Block> extract_blocks(std::string_view source, std::string_vi
                 const Open open = stack.back();
                 stack.pop_back();
                 if (!open.name.empty()) {
-                    auto lines = detail::normalized_lines(
+                    --named;
+                    const auto lines = detail::normalized_lines(
                         std::string_view(code).substr(open.offset + 1, i - open.offset - 1));
-                    if (lines.size() >= floor && !lines.empty()) {
-                        Block b{open.name, std::string(path), open.line,
-                                line,      std::move(lines),  {}};
-                        b.shingles = shingles_of(b.lines);
-                        b.offset = open.offset;
-                        blocks.push_back(std::move(b));
-                    }
+                    if (lines.size() >= floor && !lines.empty())
+                        blocks.push_back({open.name, std::string(path), open.line, line,
+                                          lines.size(), shingles_of(lines), open.offset});
                 }
             }
             if (parens == 0)

@@ -36,8 +36,8 @@ struct NearDuplicates {
 
 // The largest number of pairs a report lists; the rest are counted.
 constexpr std::size_t listed_pairs = 50;
-// The most steps one search takes (see the header's comment): about a second on a slow core.
-constexpr std::size_t near_duplicate_budget = std::size_t(1) << 26;
+// The most steps one search takes (see the header's comment): about half a second.
+constexpr std::size_t near_duplicate_budget = std::size_t(1) << 24;
 
 namespace detail {
 

@@ -66,7 +66,9 @@ TEST_CASE("bodies are named for their function; control blocks, types and lambda
     CHECK(names == std::vector<std::string>{"lambda", "kernel", "g"});
     CHECK(blocks[1].start == 5);
     CHECK(blocks[1].end == 10);
-    CHECK(blocks[1].lines.front() == "if (in) {");
+    CHECK(blocks[1].lines == 4); // "if (in) {" to the lambda, whitespace collapsed
+    CHECK(blocks[1].shingles ==
+          shingles_of({"if (in) {", "out[0] = in[0];", "}", "auto f = [&](int i) { return i; };"}));
     CHECK(extract_blocks(code, "a.cu", 6).size() == 0); // the floor counts normalized lines
 }
 
@@ -75,4 +77,16 @@ TEST_CASE("strip_code reads a line of 200,000 quotes in one pass (#26: 100,000 t
     CHECK(strip_code(quotes) == quotes); // empty character literals, their quotes kept
     CHECK(strip_code("1" + quotes + "x") == "1" + quotes + "x"); // all digit separators
     CHECK(strip_code("x = 'a' + 1'0 + '1'; y = 0x1'F;") == "x = '' + 1'0 + ''; y = 0x1'F;");
+}
+
+TEST_CASE("a body nested in four named bodies is no block of its own; theirs count its lines") {
+    std::string code;
+    for (int i = 0; i < 20000; ++i) // each level was copied and hashed once per level around it
+        code += "void a" + std::to_string(i) + "()\n{\n";
+    code += "x();\n" + std::string(20000, '}');
+    const auto blocks = extract_blocks(code, "deep.cu", 1);
+    REQUIRE(blocks.size() == max_named_nesting);
+    CHECK(blocks.front().name == "a3");
+    CHECK(blocks.back().name == "a0");
+    CHECK(blocks.back().lines == 2 * 20000);
 }
