@@ -161,7 +161,7 @@ inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine
     const std::string& op = paths.op;
     struct Hit {
         const Block* block;
-        std::vector<CorpusMatch> partners;
+        CorpusMatches partners;
     };
     std::vector<Hit> hits;
     for (const Block& b : mine) {
@@ -172,8 +172,8 @@ inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine
             hits.push_back({&b, std::move(partners)});
     }
     std::stable_sort(hits.begin(), hits.end(), [](const Hit& x, const Hit& y) {
-        const double rx = sort_ratio(x.partners.front().ratio);
-        const double ry = sort_ratio(y.partners.front().ratio);
+        const double rx = sort_ratio(x.partners.best->ratio);
+        const double ry = sort_ratio(y.partners.best->ratio);
         if (rx != ry)
             return rx > ry;
         if (x.block->start != y.block->start)
@@ -181,16 +181,13 @@ inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine
         return x.block->name < y.block->name;
     });
     for (const Hit& h : hits) {
-        std::set<std::string> files;
-        for (const CorpusMatch& m : h.partners)
-            files.insert(m.block->path);
-        const CorpusMatch& best = h.partners.front();
+        const CorpusMatch& best = *h.partners.best;
         std::string evidence = detail::site(*h.block) + " vs " + detail::site(*best.block);
-        if (h.partners.size() > 1)
-            evidence += " (+" + std::to_string(h.partners.size() - 1) + " more)";
+        if (h.partners.count > 1)
+            evidence += " (+" + std::to_string(h.partners.count - 1) + " more)";
         out.push_back(detail::finding(
             s, "impl", "RED-2", Status::Recommendation,
-            "'" + h.block->name + "' is repeated in " + std::to_string(files.size()) +
+            "'" + h.block->name + "' is repeated in " + std::to_string(h.partners.files) +
                 " other operator file(s) (jaccard " + ratio_text(best.ratio) +
                 "): hoist it into a shared private header",
             evidence,

@@ -362,3 +362,30 @@ TEST_CASE("RED-3 and RED-10 at scale: 200,000 if-conditions, 100,000 utility nam
     CHECK(red10.summary == "A local helper shadows a shared utility by name (1 site(s))");
     CHECK(contains(red10.evidence, "src/cvcuda/priv/OpBig.cu:2: static SaturateCast("));
 }
+
+TEST_CASE("RED-2 at scale: 5,000 copies of a body here and 5,000 in another operator") {
+    std::string mine, theirs;
+    const std::string body = "(int a)\n{\n  a += 1;\n  a += 2;\n  a += 3;\n  a += 4;\n"
+                             "  a += 5;\n  a += 6;\n  return a;\n}\n";
+    for (int i = 0; i < 5000; ++i) { // 25 million partners were listed, 400 MB
+        mine += "int m" + std::to_string(i) + body;
+        theirs += "int t" + std::to_string(i) + body;
+    }
+    odo::testing::MemoryTree tree;
+    tree.files["src/cvcuda/priv/OpBig.cu"] = mine;
+    tree.files["src/cvcuda/priv/OpOther.cu"] = theirs;
+    tree.files["src/cvcuda/priv/OpThird.cu"] = "int third" + body;
+    odo::repo::OperatorPaths op;
+    op.operator_name = "Big";
+    op.op = "big";
+    op.priv = {"src/cvcuda/priv/OpBig.cu"};
+    AssessSettings impl = cvcuda_settings();
+    impl.domains = {"impl"};
+    const auto f = assess_findings({op, tree}, impl);
+    const auto red2 = with_id(f, "RED-2");
+    REQUIRE(red2.size() == 5000);
+    CHECK(red2.front()->summary == "'m0' is repeated in 2 other operator file(s) (jaccard 1.00): "
+                                   "hoist it into a shared private header");
+    CHECK(red2.front()->evidence ==
+          "src/cvcuda/priv/OpBig.cu:2 vs src/cvcuda/priv/OpOther.cu:2 (+5000 more)");
+}
