@@ -83,7 +83,9 @@ private:
                         bool (*)(const BlockPair&, const BlockPair&)>
         heap_{better_pair};
 };
+#endif // ODO_REFACTOR_DEFINITIONS
 
+// Outside the definitions guard: ShingleIndex, defined in every TU, builds its classes with it.
 struct ShingleSetLess {
     bool operator()(const std::vector<std::uint64_t>* x,
                     const std::vector<std::uint64_t>* y) const {
@@ -105,7 +107,6 @@ identical_classes(const std::vector<const Block*>& blocks) {
     }
     return classes;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
