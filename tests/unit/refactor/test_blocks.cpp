@@ -5,6 +5,10 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <string>
+#include <string_view>
+
 using namespace odo::refactor;
 
 TEST_CASE("BLAKE2b-64 equals hashlib.blake2b(digest_size=8) read big-endian") {
@@ -89,4 +93,32 @@ TEST_CASE("a body nested in four named bodies is no block of its own; theirs cou
     CHECK(blocks.front().name == "a3");
     CHECK(blocks.back().name == "a0");
     CHECK(blocks.back().lines == 2 * 20000);
+}
+
+TEST_CASE("a body's shingles from the file's windows are those of its own lines") {
+    // Bodies nested in bodies, opening and closing mid-line, with blank and short lines between.
+    std::string code;
+    std::uint32_t state = 99;
+    auto next = [&] { return (state = state * 1103515245u + 12345u) >> 16; };
+    const char* pieces[] = {
+        "void f(int a) { ",        "x();\n", "  y( 1 );\n", "\n", "} ", "}\n", "z(); ",
+        "auto l = [&](int i) {\n", "w();",   "\t\n"};
+    for (int i = 0; i < 3000; ++i)
+        code += pieces[next() % 10];
+    const std::string stripped = strip_code(code);
+    const auto blocks = extract_blocks(code, "w.cu", 1);
+    REQUIRE(blocks.size() > 50);
+    for (const Block& b : blocks) {
+        std::size_t close = b.offset, depth = 0;
+        for (; close < stripped.size(); ++close)
+            if (stripped[close] == '{')
+                ++depth;
+            else if (stripped[close] == '}' && --depth == 0)
+                break;
+        const auto lines = detail::normalized_lines(
+            std::string_view(stripped).substr(b.offset + 1, close - b.offset - 1));
+        CAPTURE(b.start);
+        CHECK(b.lines == lines.size());
+        CHECK(b.shingles == shingles_of(lines));
+    }
 }
