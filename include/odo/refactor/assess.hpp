@@ -434,15 +434,16 @@ inline void check_red5(std::vector<Finding>& out, const std::vector<detail::Sour
 }
 
 // RED-6: binding bodies repeated between entry points (Tensor and VarShape, allocating and _into).
-inline void check_red6(std::vector<Finding>& out, const std::optional<detail::SourceFile>& binding,
+// `blocks` are the binding's; nullopt without a binding.
+inline void check_red6(std::vector<Finding>& out, const std::optional<std::vector<Block>>& blocks,
                        const AssessSettings& s, const std::string& op) {
-    if (!binding) {
+    if (!blocks) {
         out.push_back(detail::finding(s, "api", "RED-6", Status::NotApplicable,
                                       "No Python binding to compare"));
         return;
     }
     detail::pair_findings(
-        out, s, "api", "RED-6", detail::blocks_of({*binding}, s.floor()), op, "binding bodies",
+        out, s, "api", "RED-6", *blocks, op, "binding bodies",
         "Extract one submit helper that every entry point calls, reusing the shared batch "
         "helpers.");
 }
@@ -615,20 +616,23 @@ inline std::set<std::string_view> static_function_names(std::string_view code) {
 } // namespace detail
 
 // RED-11: a function with internal linkage — declared `static`, or in an unnamed namespace — that
-// nothing on the operator's surface names again.
+// nothing on the operator's surface names again. `blocks` are the surface's, file by file (the
+// ones RED-1 and RED-6 compared: extracted once).
 inline void check_red11(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
-                        const AssessSettings& s) {
+                        const std::vector<const Block*>& blocks, const AssessSettings& s) {
     std::string all;
     for (const auto& file : surface)
         all += strip_code(file.text) + "\n";
     const auto uses = detail::word_counts(all);
     std::string first;
     std::size_t dead = 0;
+    auto next = blocks.begin();
     for (const auto& file : surface) {
         const std::string code = strip_code(file.text);
         const std::set<std::size_t> unnamed = unnamed_namespace_bodies(code);
         const std::set<std::string_view> statics = detail::static_function_names(code);
-        for (const Block& b : extract_blocks(file.text, file.path, s.floor())) {
+        for (; next != blocks.end() && (*next)->path == file.path; ++next) {
+            const Block& b = **next;
             const bool internal =
                 (b.name != "lambda" && unnamed.count(b.offset) > 0) || statics.count(b.name) > 0;
             const auto used = uses.find(b.name);
