@@ -91,7 +91,8 @@ struct ImportArgs {
     std::vector<std::string> operators;
     bool dry_run = false;
     bool complete = false;
-    std::int64_t shards = 0;
+    std::int64_t shards = 0; // 0: not given
+    bool shards_given = false;
     std::int64_t per_shard = 0;
     std::string summary;
     std::string artifact_out;
@@ -124,7 +125,9 @@ struct ImportArgs {
         add("complete", po::bool_switch(&complete),
             "refuse unless the inputs measure every case of each imported operator on every SKU "
             "of the SKU map and every shard of a sharded run arrived, naming the missing ones");
-        add("shards", po::value(&shards)->value_name("N"),
+        add("shards", po::value(&shards)->value_name("N")->notifier([this](std::int64_t) {
+            shards_given = true;
+        }),
             "the runs were sharded N ways, also for a SKU none of whose artifacts arrived; must "
             "agree with the shard count the artifacts record");
         add("artifacts-per-shard", po::value(&per_shard)->value_name("K"),
@@ -158,7 +161,7 @@ struct ImportArgs {
             require_range("--cuda-major", *cuda_major, 1, 999);
         if (from.empty() && nvbench.empty())
             throw UsageError("nothing to import: give --from or --nvbench");
-        if (shards != 0)
+        if (shards_given) // --shards 0 is out of range, not "not given"
             require_range("--shards", shards, 1, surface::max_shard_count);
         if (per_shard != 0)
             require_range("--artifacts-per-shard", per_shard, 1, max_artifacts_per_shard);

@@ -11,6 +11,8 @@
 
 #include <filesystem>
 
+#include <sys/stat.h>
+
 namespace {
 
 using odo::testing::TempRepo;
@@ -113,6 +115,22 @@ TEST_CASE("usage errors exit 2 with one line") {
         CHECK(r.exit_code == 2);
         CHECK(!r.err.empty());
     }
+}
+
+TEST_CASE("assess: an operator source that is a FIFO or a directory exits 2 naming it") {
+    TempRepo repo(refactor_fixture);
+    const std::string path = (repo.root() / twin_cu).string();
+    repo.remove(twin_cu);
+    REQUIRE(::mkfifo(path.c_str(), 0600) == 0); // read, it would block; left out, pass unseen
+    const auto fifo = refactor_op(repo, {"Twin"});
+    CHECK(fifo.exit_code == 2);
+    CHECK(fifo.err ==
+          "refactor_op: " + twin_cu + ": a FIFO; an operator source must be a regular file\n");
+    repo.remove(twin_cu);
+    fs::create_directories(path);
+    const auto directory = refactor_op(repo, {"Twin"});
+    CHECK(directory.exit_code == 2);
+    CHECK(contains(directory.err, twin_cu + ": a directory;"));
 }
 
 TEST_CASE("verify: a refactor that changes nothing is PARITY-OK with pixel evidence") {

@@ -109,6 +109,11 @@ TEST_CASE("odo_baseline import: sharded runs of two SKUs merge to the same bytes
 
     CHECK(odo_baseline(repo, {"import", "--from", from[1], "--shards", "0x"}).exit_code == 2);
     CHECK(odo_baseline(repo, {"import", "--from", from[1], "--shards", "-2"}).exit_code == 2);
+    // 0 is out of the stated range, not "not given" (#26.11).
+    const auto zero = odo_baseline(repo, {"import", "--from", from[1], "--shards", "0"});
+    CHECK(zero.exit_code == 2);
+    CHECK(contains(zero.err, "--shards must be an integer from 1 to 10000"));
+    CHECK(std::count(zero.err.begin(), zero.err.end(), '\n') == 1);
 }
 
 TEST_CASE("odo_baseline import: empty shards are empty runs; an absent one is named by number") {

@@ -11,6 +11,7 @@
 #include "odo/refactor/code_shapes.hpp"
 #include "odo/refactor/feature_matrix.hpp"
 #include "odo/refactor/finding.hpp"
+#include "odo/refactor/near_duplicates.hpp"
 #include "odo/refactor/profile.hpp"
 #include "odo/refactor/shingle_index.hpp"
 #include "odo/refactor/source_tree.hpp"
@@ -20,9 +21,12 @@
 #include "odo/review/source_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace odo::refactor {
@@ -34,6 +38,7 @@ struct AssessSettings {
     Profile profile;
     std::string priv_dir; // the layout's paths.priv_dir (settings.hpp)
     std::vector<std::string> domains = {"impl", "api", "xcut"};
+    std::size_t pair_budget = near_duplicate_budget; // the steps of one near-duplicate search
     std::size_t floor() const noexcept { return tunables.min_block_lines; }
 };
 
@@ -82,54 +87,41 @@ inline std::vector<Block> blocks_of(const std::vector<SourceFile>& files, std::s
     }
     return out;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
-
-struct BlockPair {
-    const Block* a;
-    const Block* b;
-    double ratio;
-};
-
-#if ODO_REFACTOR_DEFINITIONS
-// Every pair of blocks at or above the threshold, neither allow-listed, best first.
-inline std::vector<BlockPair> near_duplicate_pairs(const std::vector<Block>& blocks,
-                                                   const AssessSettings& s, const std::string& op) {
-    std::vector<BlockPair> pairs;
-    for (std::size_t i = 0; i < blocks.size(); ++i)
-        for (std::size_t j = i + 1; j < blocks.size(); ++j) {
-            const Block &a = blocks[i], &b = blocks[j];
-            if (s.tunables.allowed(op, a.name) || s.tunables.allowed(op, b.name))
-                continue;
-            const double r = jaccard(a.shingles, b.shingles);
-            if (r >= s.tunables.threshold)
-                pairs.push_back({&a, &b, r});
-        }
-    std::stable_sort(pairs.begin(), pairs.end(), [](const BlockPair& x, const BlockPair& y) {
-        if (sort_ratio(x.ratio) != sort_ratio(y.ratio))
-            return sort_ratio(x.ratio) > sort_ratio(y.ratio);
-        if (x.a->start != y.a->start)
-            return x.a->start < y.a->start;
-        return x.b->start < y.b->start;
-    });
-    return pairs;
-}
 
 inline std::string site(const Block& b) {
     return b.path + ":" + std::to_string(b.start);
 }
 
-// One RECOMMENDATION per pair, or PASS naming how many blocks were compared.
+// One RECOMMENDATION per listed pair and one counting the pairs not listed; MANUAL when the search
+// stopped before comparing every body; PASS, naming how many blocks were compared, when none.
 inline void pair_findings(std::vector<Finding>& out, const AssessSettings& s,
                           const std::string& domain, const std::string& id,
                           const std::vector<Block>& blocks, const std::string& op,
                           const std::string& what, const std::string& fix) {
-    const auto pairs = near_duplicate_pairs(blocks, s, op);
-    for (const BlockPair& p : pairs)
+    std::vector<const Block*> compared;
+    for (const Block& b : blocks)
+        if (!s.tunables.allowed(op, b.name))
+            compared.push_back(&b);
+    const NearDuplicates pairs =
+        near_duplicate_pairs(compared, s.tunables.threshold, listed_pairs, s.pair_budget);
+    for (const BlockPair& p : pairs.listed)
         out.push_back(finding(s, domain, id, Status::Recommendation,
                               "Near-duplicate " + what + " '" + p.a->name + "' and '" + p.b->name +
                                   "' (jaccard " + ratio_text(p.ratio) + "): unify them",
                               site(*p.a) + " vs " + site(*p.b), fix));
-    if (pairs.empty())
+    if (pairs.count > pairs.listed.size())
+        out.push_back(finding(
+            s, domain, id, Status::Recommendation,
+            std::to_string(pairs.count - pairs.listed.size()) + " more near-duplicate pair(s) of " +
+                what + " not listed",
+            "the " + std::to_string(pairs.listed.size()) + " listed are the most similar", fix));
+    if (!pairs.complete)
+        out.push_back(finding(s, domain, id, Status::Manual,
+                              "Not every pair of " + what + " was compared: review them by hand",
+                              "the search stopped after " + std::to_string(s.pair_budget) +
+                                  " steps over " + std::to_string(compared.size()) + " block(s)",
+                              fix));
+    else if (pairs.count == 0)
         out.push_back(finding(s, domain, id, Status::Pass, "No near-duplicate " + what,
                               std::to_string(blocks.size()) + " block(s) compared at jaccard>=" +
                                   ratio_text(s.tunables.threshold)));
@@ -169,7 +161,7 @@ inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine
     const std::string& op = paths.op;
     struct Hit {
         const Block* block;
-        std::vector<CorpusMatch> partners;
+        CorpusMatches partners;
     };
     std::vector<Hit> hits;
     for (const Block& b : mine) {
@@ -180,8 +172,8 @@ inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine
             hits.push_back({&b, std::move(partners)});
     }
     std::stable_sort(hits.begin(), hits.end(), [](const Hit& x, const Hit& y) {
-        const double rx = sort_ratio(x.partners.front().ratio);
-        const double ry = sort_ratio(y.partners.front().ratio);
+        const double rx = sort_ratio(x.partners.best->ratio);
+        const double ry = sort_ratio(y.partners.best->ratio);
         if (rx != ry)
             return rx > ry;
         if (x.block->start != y.block->start)
@@ -189,16 +181,13 @@ inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine
         return x.block->name < y.block->name;
     });
     for (const Hit& h : hits) {
-        std::set<std::string> files;
-        for (const CorpusMatch& m : h.partners)
-            files.insert(m.block->path);
-        const CorpusMatch& best = h.partners.front();
+        const CorpusMatch& best = *h.partners.best;
         std::string evidence = detail::site(*h.block) + " vs " + detail::site(*best.block);
-        if (h.partners.size() > 1)
-            evidence += " (+" + std::to_string(h.partners.size() - 1) + " more)";
+        if (h.partners.count > 1)
+            evidence += " (+" + std::to_string(h.partners.count - 1) + " more)";
         out.push_back(detail::finding(
             s, "impl", "RED-2", Status::Recommendation,
-            "'" + h.block->name + "' is repeated in " + std::to_string(files.size()) +
+            "'" + h.block->name + "' is repeated in " + std::to_string(h.partners.files) +
                 " other operator file(s) (jaccard " + ratio_text(best.ratio) +
                 "): hoist it into a shared private header",
             evidence,
@@ -229,8 +218,16 @@ struct Guard {
 };
 
 #if ODO_REFACTOR_DEFINITIONS
-inline std::vector<Guard> sizeof_guards(const std::string& code) {
-    std::vector<Guard> guards;
+// An if-condition: the `if`, its '(' and the ')' closing it (the code's end when none does).
+struct Condition {
+    std::size_t if_at, open, close;
+};
+
+// The if-conditions of the code. The closes come from one walk over the parentheses: a
+// condition's ')' is where the running balance first returns to its value before the '(', so
+// nested or unclosed conditions are not each scanned to their end.
+inline std::vector<Condition> if_conditions(std::string_view code) {
+    std::vector<Condition> out;
     for (std::size_t at : word_sites(code, "if")) {
         std::size_t i = at + 2;
         auto skip = [&] {
@@ -242,19 +239,59 @@ inline std::vector<Guard> sizeof_guards(const std::string& code) {
             i += 9;
             skip();
         }
-        if (i >= code.size() || code[i] != '(')
-            continue;
-        int depth = 0;
-        std::size_t end = i;
-        for (; end < code.size(); ++end) {
-            depth += code[end] == '(' ? 1 : code[end] == ')' ? -1 : 0;
-            if (depth == 0)
-                break;
+        if (i < code.size() && code[i] == '(')
+            out.push_back({at, i, code.size()});
+    }
+    std::vector<std::pair<long long, std::size_t>> pending; // balance before the '(', condition
+    long long balance = 0;
+    std::size_t next = 0;
+    for (std::size_t k = 0; k < code.size(); ++k)
+        if (code[k] == '(') {
+            if (next < out.size() && out[next].open == k)
+                pending.emplace_back(balance, next++);
+            ++balance;
+        } else if (code[k] == ')') {
+            --balance;
+            if (!pending.empty() && pending.back().first == balance) {
+                out[pending.back().second].close = k;
+                pending.pop_back();
+            }
         }
-        Guard g{review::line_number_at(code, at),
-                code_shapes::sizeof_equality_widths(std::string_view(code).substr(i, end - i))};
-        if (!g.widths.empty())
-            guards.push_back(std::move(g));
+    return out;
+}
+
+// The widths of each condition come from one scan of the whole code for `sizeof(T) == N` (a
+// match never crosses a condition's parentheses) and counts per width up to each match.
+inline std::vector<Guard> sizeof_guards(const std::string& code) {
+    const auto equalities = code_shapes::sizeof_equalities(code);
+    std::vector<std::array<std::uint32_t, 10>> before(equalities.size() + 1);
+    for (std::size_t k = 0; k < equalities.size(); ++k) {
+        before[k + 1] = before[k];
+        ++before[k + 1][equalities[k].width];
+    }
+    auto first_from = [&](std::size_t offset) {
+        return static_cast<std::size_t>(std::lower_bound(equalities.begin(), equalities.end(),
+                                                         offset,
+                                                         [](const code_shapes::SizeofEquality& e,
+                                                            std::size_t o) { return e.at < o; }) -
+                                        equalities.begin());
+    };
+    std::vector<Guard> guards;
+    std::size_t line = 1, counted = 0;
+    for (const Condition& c : if_conditions(code)) {
+        const auto &from = before[first_from(c.open)], &to = before[first_from(c.close)];
+        Guard g{0, {}};
+        for (int width = 0; width < 10; ++width)
+            if (to[width] > from[width])
+                g.widths.insert(width);
+        if (g.widths.empty())
+            continue;
+        line += static_cast<std::size_t>(
+            std::count(code.begin() + static_cast<std::ptrdiff_t>(counted),
+                       code.begin() + static_cast<std::ptrdiff_t>(c.if_at), '\n'));
+        counted = c.if_at;
+        g.line = line;
+        guards.push_back(std::move(g));
     }
     return guards;
 }
@@ -397,55 +434,114 @@ inline void check_red5(std::vector<Finding>& out, const std::vector<detail::Sour
 }
 
 // RED-6: binding bodies repeated between entry points (Tensor and VarShape, allocating and _into).
-inline void check_red6(std::vector<Finding>& out, const std::optional<detail::SourceFile>& binding,
+// `blocks` are the binding's; nullopt without a binding.
+inline void check_red6(std::vector<Finding>& out, const std::optional<std::vector<Block>>& blocks,
                        const AssessSettings& s, const std::string& op) {
-    if (!binding) {
+    if (!blocks) {
         out.push_back(detail::finding(s, "api", "RED-6", Status::NotApplicable,
                                       "No Python binding to compare"));
         return;
     }
     detail::pair_findings(
-        out, s, "api", "RED-6", detail::blocks_of({*binding}, s.floor()), op, "binding bodies",
+        out, s, "api", "RED-6", *blocks, op, "binding bodies",
         "Extract one submit helper that every entry point calls, reusing the shared batch "
         "helpers.");
 }
 
-// RED-10: a local definition named like a shared utility.
+namespace detail {
+
+// The first `c` at or after `from`, asked for non-decreasing `from`: each character is read once
+// per line, however many sites on it ask.
+class NextChar {
+public:
+    NextChar(std::string_view line, char c) : line_(line), c_(c) {}
+    std::size_t from(std::size_t at) {
+        if (!asked_ || (found_ != std::string_view::npos && found_ < at))
+            found_ = line_.find(c_, at);
+        asked_ = true;
+        return found_;
+    }
+
+private:
+    std::string_view line_;
+    char c_;
+    std::size_t found_ = std::string_view::npos;
+    bool asked_ = false;
+};
+
+// Whether the utility named at `at` (its '(' at `paren`) is defined here: a one-level parameter
+// list followed by nothing, '{' or `const`.
+inline bool opens_definition(std::string_view line, std::size_t paren, NextChar& closes,
+                             NextChar& opens) {
+    const std::size_t close = closes.from(paren);
+    if (close == std::string_view::npos || opens.from(paren + 1) < close)
+        return false;
+    const std::size_t rest = line.find_first_not_of(" \t\n\r\f\v", close + 1);
+    return rest == std::string_view::npos || line[rest] == '{' ||
+           text::starts_with(line.substr(rest), "const");
+}
+
+inline bool is_specifier(std::string_view word) {
+    for (const char* w : {"template", "__device__", "__host__", "inline", "static"})
+        if (word == w)
+            return true;
+    return false;
+}
+
+// A site of RED-10: the utility's name, the file's place in the surface, the line's.
+struct ShadowSite {
+    std::string_view name;
+    std::size_t file, line;
+    bool operator<(const ShadowSite& o) const {
+        return name != o.name ? name < o.name : file != o.file ? file < o.file : line < o.line;
+    }
+};
+
+} // namespace detail
+
+// RED-10: a local definition named like a shared utility. One pass over each line's identifiers,
+// not one per utility; the site reported is the first by utility name, file and line.
 inline void check_red10(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
                         const AssessSettings& s) {
-    std::string first;
+    std::optional<detail::ShadowSite> first;
     std::size_t sites = 0;
-    for (const std::string& name : s.tunables.shared_utils)
-        for (const auto& file : surface) {
-            const std::string code = review::blank_comments(file.text);
-            const auto lines = text::lines(code);
-            for (std::size_t i = 0; i < lines.size(); ++i) {
-                const std::string_view line = lines[i];
-                for (std::size_t at : detail::word_sites(line, name)) {
-                    std::size_t p = at + name.size();
-                    while (p < line.size() && line[p] == ' ')
-                        ++p;
-                    const auto close = line.find(')', p);
-                    if (p >= line.size() || line[p] != '(' || close == std::string_view::npos ||
-                        line.substr(p, close - p).find('(', 1) != std::string_view::npos)
-                        continue;
-                    const std::string_view after = text::strip(line.substr(close + 1));
-                    const bool opens =
-                        after.empty() || after.front() == '{' || text::starts_with(after, "const");
-                    const std::string_view before = line.substr(0, at);
-                    bool specifier = false;
-                    for (const char* w : {"template", "__device__", "__host__", "inline", "static"})
-                        specifier = specifier || !detail::word_sites(before, w).empty();
-                    if (opens && specifier && sites++ == 0)
-                        first = review::line_evidence(file.path, i + 1, text::lines(file.text)[i]);
+    for (std::size_t f = 0; f < surface.size(); ++f) {
+        const std::string code = review::blank_comments(surface[f].text);
+        const auto lines = text::lines(code);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const std::string_view line = lines[i];
+            detail::NextChar closes(line, ')'), opens(line, '(');
+            bool specifier = false;
+            for (std::size_t at = 0; at < line.size();) {
+                const std::size_t end = review::detail::word_end(line, at);
+                if (end == at) {
+                    ++at;
+                    continue;
                 }
+                const std::string_view word = line.substr(at, end - at);
+                const auto util = s.tunables.shared_utils.find(std::string(word));
+                std::size_t p = end;
+                while (p < line.size() && line[p] == ' ')
+                    ++p;
+                if (util != s.tunables.shared_utils.end() && specifier && p < line.size() &&
+                    line[p] == '(' && detail::opens_definition(line, p, closes, opens)) {
+                    const detail::ShadowSite site{*util, f, i};
+                    if (sites++ == 0 || site < *first)
+                        first = site;
+                }
+                specifier = specifier || detail::is_specifier(word);
+                at = end;
             }
         }
+    }
     if (sites > 0)
-        out.push_back(detail::finding(s, "xcut", "RED-10", Status::Manual,
-                                      "A local helper shadows a shared utility by name (" +
-                                          std::to_string(sites) + " site(s))",
-                                      first, "Call the shared utility and delete the local copy."));
+        out.push_back(detail::finding(
+            s, "xcut", "RED-10", Status::Manual,
+            "A local helper shadows a shared utility by name (" + std::to_string(sites) +
+                " site(s))",
+            review::line_evidence(surface[first->file].path, first->line + 1,
+                                  text::lines(surface[first->file].text)[first->line]),
+            "Call the shared utility and delete the local copy."));
     else
         out.push_back(detail::finding(
             s, "xcut", "RED-10", Status::Pass, "No local helper shadows a shared utility",
@@ -475,30 +571,72 @@ inline void check_red12(std::vector<Finding>& out, const std::vector<detail::Sou
                                       "1 shape(s) checked"));
 }
 
+namespace detail {
+
+// Each identifier of the text (a maximal run of identifier characters) and how often it stands.
+inline std::unordered_map<std::string_view, std::size_t> word_counts(std::string_view text) {
+    std::unordered_map<std::string_view, std::size_t> out;
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t end = review::detail::word_end(text, i);
+        if (end == i) {
+            ++i;
+            continue;
+        }
+        ++out[text.substr(i, end - i)];
+        i = end;
+    }
+    return out;
+}
+
+// The names followed by '(' (spaces between allowed) on a line where a `static` stands before
+// them: what RED-11 takes for a static function. One pass over the code, not one per body.
+inline std::set<std::string_view> static_function_names(std::string_view code) {
+    std::set<std::string_view> out;
+    for (std::string_view line : text::lines(code)) {
+        bool after_static = false;
+        for (std::size_t i = 0; i < line.size();) {
+            const std::size_t end = review::detail::word_end(line, i);
+            if (end == i) {
+                ++i;
+                continue;
+            }
+            const std::string_view word = line.substr(i, end - i);
+            std::size_t p = end;
+            while (p < line.size() && line[p] == ' ')
+                ++p;
+            if (after_static && p < line.size() && line[p] == '(')
+                out.insert(word);
+            after_static = after_static || word == "static";
+            i = end;
+        }
+    }
+    return out;
+}
+
+} // namespace detail
+
 // RED-11: a function with internal linkage — declared `static`, or in an unnamed namespace — that
-// nothing on the operator's surface names again.
+// nothing on the operator's surface names again. `blocks` are the surface's, file by file (the
+// ones RED-1 and RED-6 compared: extracted once).
 inline void check_red11(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
-                        const AssessSettings& s) {
+                        const std::vector<const Block*>& blocks, const AssessSettings& s) {
     std::string all;
     for (const auto& file : surface)
         all += strip_code(file.text) + "\n";
+    const auto uses = detail::word_counts(all);
     std::string first;
     std::size_t dead = 0;
+    auto next = blocks.begin();
     for (const auto& file : surface) {
         const std::string code = strip_code(file.text);
         const std::set<std::size_t> unnamed = unnamed_namespace_bodies(code);
-        for (const Block& b : extract_blocks(file.text, file.path, s.floor())) {
-            bool internal = b.name != "lambda" && unnamed.count(b.offset) > 0;
-            for (std::string_view line : text::lines(code))
-                for (std::size_t at : detail::word_sites(line, b.name)) {
-                    std::size_t p = at + b.name.size();
-                    while (p < line.size() && line[p] == ' ')
-                        ++p;
-                    internal =
-                        internal || (p < line.size() && line[p] == '(' &&
-                                     !detail::word_sites(line.substr(0, at), "static").empty());
-                }
-            if (internal && detail::word_sites(all, b.name).size() <= 1 && dead++ == 0)
+        const std::set<std::string_view> statics = detail::static_function_names(code);
+        for (; next != blocks.end() && (*next)->path == file.path; ++next) {
+            const Block& b = **next;
+            const bool internal =
+                (b.name != "lambda" && unnamed.count(b.offset) > 0) || statics.count(b.name) > 0;
+            const auto used = uses.find(b.name);
+            if (internal && (used == uses.end() || used->second <= 1) && dead++ == 0)
                 first = detail::site(b) + " " + b.name;
         }
     }

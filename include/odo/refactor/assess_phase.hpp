@@ -49,6 +49,11 @@ ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const A
     if (!src.op.pybind.empty())
         if (auto text = src.tree.read(src.op.pybind))
             binding = detail::SourceFile{src.op.pybind, *std::move(text)};
+    // Extracted once for the checks of every domain that compares or counts bodies.
+    const auto blocks = detail::blocks_of(priv, s.floor());
+    std::optional<std::vector<Block>> binding_blocks;
+    if (binding)
+        binding_blocks = detail::blocks_of({*binding}, s.floor());
     for (const std::string& domain : s.domains) {
         if (domain == "impl") {
             if (priv.empty()) {
@@ -56,7 +61,6 @@ ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const A
                                               "No private implementation files located"));
                 continue;
             }
-            const auto blocks = detail::blocks_of(priv, s.floor());
             check_red1(out, blocks, s, op);
             check_red2(out, blocks, corpus, s, src.op);
             const auto header = src.tree.read(src.op.header).value_or("");
@@ -64,14 +68,20 @@ ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const A
             check_red4(out, priv, s);
             check_red5(out, priv, s);
         } else if (domain == "api") {
-            check_red6(out, binding, s, op);
+            check_red6(out, binding_blocks, s, op);
         } else if (domain == "xcut") {
             auto surface = priv;
-            if (binding)
+            std::vector<const Block*> surface_blocks;
+            for (const Block& b : blocks)
+                surface_blocks.push_back(&b);
+            if (binding) {
                 surface.push_back(*binding);
+                for (const Block& b : *binding_blocks)
+                    surface_blocks.push_back(&b);
+            }
             check_red10(out, surface, s);
             check_red12(out, surface, s);
-            check_red11(out, surface, s);
+            check_red11(out, surface, surface_blocks, s);
         }
     }
     return out;

@@ -13,20 +13,26 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace odo::refactor {
 
 constexpr std::size_t shingle_k = 5;
+// A body inside this many named bodies is no block of its own (its lines count in theirs): each
+// line is fingerprinted a bounded number of times, so a source of bodies nested a thousand deep
+// costs what a flat one does instead of its size times its depth.
+constexpr std::size_t max_named_nesting = 4;
 
 struct Block {
     std::string name;                    // the function's name, or "lambda"
     std::string path;                    // repository-relative file
     std::size_t start = 0;               // line of the opening brace
     std::size_t end = 0;                 // line of the closing brace
-    std::vector<std::string> lines;      // normalized body lines
+    std::size_t lines = 0;               // normalized body lines (not kept: the shingles are)
     std::vector<std::uint64_t> shingles; // sorted, unique
     std::size_t offset = 0;              // of the opening brace in strip_code's text
 };
@@ -36,24 +42,27 @@ ODO_API double jaccard(const std::vector<std::uint64_t>& a, const std::vector<st
 // A ratio as the reports sort it (4 decimals) and print it (2 decimals).
 ODO_API double sort_ratio(double r);
 #if ODO_REFACTOR_DEFINITIONS
+// The hash of `count` normalized lines from `from`, joined by '\n'.
+inline std::uint64_t window_hash(const std::vector<std::string>& lines, std::size_t from,
+                                 std::size_t count) {
+    std::string text;
+    for (std::size_t i = from; i < from + count; ++i)
+        text += (i == from ? "" : "\n") + lines[i];
+    return blake2b_64(text);
+}
+
 // The shingle set of normalized lines: one hash per window of `k` lines joined by '\n'; a body
 // shorter than a window is one hash of the whole body, so short bodies match only exactly.
 inline std::vector<std::uint64_t> shingles_of(const std::vector<std::string>& lines,
                                               std::size_t k = shingle_k) {
     std::vector<std::uint64_t> out;
-    auto window = [&](std::size_t from, std::size_t count) {
-        std::string text;
-        for (std::size_t i = from; i < from + count; ++i)
-            text += (i == from ? "" : "\n") + lines[i];
-        return blake2b_64(text);
-    };
     if (lines.empty())
         return out;
     if (lines.size() < k)
-        out.push_back(window(0, lines.size()));
+        out.push_back(window_hash(lines, 0, lines.size()));
     else
         for (std::size_t i = 0; i + k <= lines.size(); ++i)
-            out.push_back(window(i, k));
+            out.push_back(window_hash(lines, i, k));
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
@@ -164,6 +173,89 @@ inline std::vector<std::string> normalized_lines(std::string_view body) {
     }
     return out;
 }
+
+// A file's normalized non-empty lines ("rows") and the hash of every window of `shingle_k`
+// consecutive rows, computed once. A body's shingles are the windows of the rows inside it plus
+// at most two that touch its partial first and last lines, so a body inside others is not hashed
+// again for each of them.
+class FileWindows {
+public:
+    explicit FileWindows(std::string_view code) : code_(code) {
+        std::vector<std::string> recent; // the last shingle_k rows
+        for (std::size_t start = 0, line = 1;; ++line) {
+            const std::size_t nl = std::min(code.find('\n', start), code.size());
+            starts_.push_back(start);
+            std::string normal = collapse_whitespace(code.substr(start, nl - start));
+            if (!normal.empty()) {
+                rows_.push_back(line);
+                recent.push_back(std::move(normal));
+                if (recent.size() > shingle_k)
+                    recent.erase(recent.begin());
+                if (recent.size() == shingle_k)
+                    windows_.push_back(window_hash(recent, 0, shingle_k));
+            }
+            if (nl == code.size())
+                break;
+            start = nl + 1;
+        }
+    }
+
+    // The normalized lines and the shingles of the body from the '{' at `open` on line `first` to
+    // the '}' at `close` on line `last`: what normalized_lines and shingles_of give for its text.
+    std::pair<std::size_t, std::vector<std::uint64_t>>
+    body(std::size_t open, std::size_t first, std::size_t close, std::size_t last) const {
+        if (first == last) {
+            const auto lines = normalized_lines(code_.substr(open + 1, close - open - 1));
+            return {lines.size(), shingles_of(lines)};
+        }
+        const std::string head =
+            collapse_whitespace(code_.substr(open + 1, starts_[first] - 1 - open - 1));
+        const std::string tail =
+            collapse_whitespace(code_.substr(starts_[last - 1], close - starts_[last - 1]));
+        const std::size_t a = row_from(first + 1), b = row_from(last);
+        const std::size_t f = !head.empty(), total = f + (b - a) + !tail.empty();
+        auto lines = [&](std::size_t from, std::size_t count) {
+            std::vector<std::string> out;
+            for (std::size_t p = from; p < from + count; ++p)
+                out.push_back(f && p == 0                       ? head
+                              : !tail.empty() && p == total - 1 ? tail
+                                                                : row(a + p - f));
+            return out;
+        };
+        std::vector<std::uint64_t> out;
+        if (total > 0 && total < shingle_k)
+            out.push_back(window_hash(lines(0, total), 0, total));
+        if (total >= shingle_k) {
+            if (b - a >= shingle_k)
+                out.insert(out.end(), windows_.begin() + static_cast<std::ptrdiff_t>(a),
+                           windows_.begin() + static_cast<std::ptrdiff_t>(b - shingle_k + 1));
+            if (f)
+                out.push_back(window_hash(lines(0, shingle_k), 0, shingle_k));
+            if (!tail.empty() && !(f && total == shingle_k))
+                out.push_back(window_hash(lines(total - shingle_k, shingle_k), 0, shingle_k));
+        }
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return {total, std::move(out)};
+    }
+
+private:
+    // The first row on `line` or after it.
+    std::size_t row_from(std::size_t line) const {
+        return static_cast<std::size_t>(std::lower_bound(rows_.begin(), rows_.end(), line) -
+                                        rows_.begin());
+    }
+    std::string row(std::size_t r) const {
+        const std::size_t line = rows_[r];
+        const std::size_t end = line < starts_.size() ? starts_[line] - 1 : code_.size();
+        return collapse_whitespace(code_.substr(starts_[line - 1], end - starts_[line - 1]));
+    }
+
+    std::string_view code_;
+    std::vector<std::size_t> starts_;    // of each line
+    std::vector<std::size_t> rows_;      // their lines, 1-based
+    std::vector<std::uint64_t> windows_; // from each row that starts a whole window
+};
 #endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
@@ -181,7 +273,8 @@ inline std::vector<Block> extract_blocks(std::string_view source, std::string_vi
     };
     std::vector<Open> stack;
     std::vector<Block> blocks;
-    std::size_t segment = 0, line = 1;
+    std::optional<detail::FileWindows> windows; // built at the first named body
+    std::size_t segment = 0, line = 1, named = 0;
     int parens = 0;
     for (std::size_t i = 0; i < code.size(); ++i) {
         const char c = code[i];
@@ -194,10 +287,12 @@ inline std::vector<Block> extract_blocks(std::string_view source, std::string_vi
         } else if (c == ';' && parens == 0) {
             segment = i + 1;
         } else if (c == '{') {
-            const std::string name =
-                parens == 0 ? detail::body_name(std::string_view(code).substr(segment, i - segment))
-                            : std::string();
-            stack.push_back({name, i, line});
+            std::string name =
+                parens == 0 && named < max_named_nesting
+                    ? detail::body_name(std::string_view(code).substr(segment, i - segment))
+                    : std::string();
+            named += !name.empty();
+            stack.push_back({std::move(name), i, line});
             if (parens == 0)
                 segment = i + 1;
         } else if (c == '}') {
@@ -205,15 +300,13 @@ inline std::vector<Block> extract_blocks(std::string_view source, std::string_vi
                 const Open open = stack.back();
                 stack.pop_back();
                 if (!open.name.empty()) {
-                    auto lines = detail::normalized_lines(
-                        std::string_view(code).substr(open.offset + 1, i - open.offset - 1));
-                    if (lines.size() >= floor && !lines.empty()) {
-                        Block b{open.name, std::string(path), open.line,
-                                line,      std::move(lines),  {}};
-                        b.shingles = shingles_of(b.lines);
-                        b.offset = open.offset;
-                        blocks.push_back(std::move(b));
-                    }
+                    --named;
+                    if (!windows)
+                        windows.emplace(code);
+                    auto [lines, shingles] = windows->body(open.offset, open.line, i, line);
+                    if (lines >= floor && lines > 0)
+                        blocks.push_back({open.name, std::string(path), open.line, line, lines,
+                                          std::move(shingles), open.offset});
                 }
             }
             if (parens == 0)

@@ -16,6 +16,11 @@
 
 namespace odo::refactor::code_shapes {
 
+struct SizeofEquality {
+    std::size_t at; // of `sizeof`
+    int width;
+};
+
 namespace detail {
 
 #if ODO_REFACTOR_DEFINITIONS
@@ -69,17 +74,17 @@ inline bool vector_trait_at(std::string_view text, std::size_t at) {
 } // namespace detail
 
 #if ODO_REFACTOR_DEFINITIONS
-// The N of every `sizeof(T) == N` in the text (a single digit not followed by another), as
-// sizeof\s*\(\s*\w+\s*\)\s*==\s*(\d)(?!\d) finds them searching left to right.
-inline std::set<int> sizeof_equality_widths(std::string_view text) {
-    std::set<int> widths;
+// Every `sizeof(T) == N` in the text (N a single digit not followed by another), where it starts
+// and its N, as sizeof\s*\(\s*\w+\s*\)\s*==\s*(\d)(?!\d) finds them searching left to right.
+inline std::vector<SizeofEquality> sizeof_equalities(std::string_view text) {
+    std::vector<SizeofEquality> out;
     for (std::size_t at = text.find("sizeof"); at != std::string_view::npos;) {
         std::size_t end = at + 1;
         if (const char digit = detail::sizeof_equality_at(text, at, end))
-            widths.insert(digit - '0');
+            out.push_back({at, digit - '0'});
         at = text.find("sizeof", end);
     }
-    return widths;
+    return out;
 }
 
 // Where each hand-written vector-type trait starts: the offsets of the matches of

@@ -24,13 +24,27 @@ inline void keep_newlines(std::string& out, std::string_view removed) {
 
 // A quote inside a number is a digit separator (1'000, 0xFF'FF), not a character literal: the
 // token it ends began with a digit. A u8'x' literal begins with a letter, so it stays a literal.
-inline bool is_digit_separator(std::string_view s, std::size_t quote) {
-    std::size_t start = quote;
-    while (start > 0 && (std::isalnum(static_cast<unsigned char>(s[start - 1])) ||
-                         s[start - 1] == '\'' || s[start - 1] == '.' || s[start - 1] == '_'))
-        --start;
-    return start < quote && std::isdigit(static_cast<unsigned char>(s[start]));
-}
+// The token is the run of letters, digits, quotes, dots and '_' before the quote; the scanner
+// tracks where that run began as it moves forward, so a line of quotes is not walked back over
+// once per quote.
+class NumberRun {
+public:
+    // The cursor moves over s[from, to).
+    void pass(std::string_view s, std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i)
+            if (!in_run(s[i]))
+                begin_ = i + 1;
+    }
+    bool digit_separator(std::string_view s, std::size_t quote) const {
+        return begin_ < quote && std::isdigit(static_cast<unsigned char>(s[begin_]));
+    }
+
+private:
+    static bool in_run(char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '\'' || c == '.' || c == '_';
+    }
+    std::size_t begin_ = 0;
+};
 
 inline bool opens_raw_string(std::string_view s, std::size_t quote) {
     if (quote == 0 || s[quote - 1] != 'R')
@@ -49,8 +63,10 @@ inline bool opens_raw_string(std::string_view s, std::size_t quote) {
 inline std::string strip_code(std::string_view s) {
     std::string out;
     out.reserve(s.size());
+    detail::NumberRun number;
     std::size_t i = 0;
     while (i < s.size()) {
+        const std::size_t from = i;
         const char c = s[i];
         const char next = i + 1 < s.size() ? s[i + 1] : '\0';
         if (c == '/' && next == '/') {
@@ -66,7 +82,7 @@ inline std::string strip_code(std::string_view s) {
             out += "\"\"";
             detail::keep_newlines(out, s.substr(i, end - i));
             i = end;
-        } else if (c == '"' || (c == '\'' && !detail::is_digit_separator(s, i))) {
+        } else if (c == '"' || (c == '\'' && !number.digit_separator(s, i))) {
             // A backslash before a line break continues the literal on the next line; the break
             // stays, as every other one does.
             const std::size_t end = review::detail::quoted_literal_end(s, i);
@@ -80,6 +96,7 @@ inline std::string strip_code(std::string_view s) {
             out += c;
             ++i;
         }
+        number.pass(s, from, i);
     }
     return out;
 }

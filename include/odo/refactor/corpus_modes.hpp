@@ -84,7 +84,7 @@ ODO_API std::vector<Variant> variants_of(const std::string& name, const SourceTr
             ++k;
         if (k == representatives.size()) {
             representatives.push_back(&b);
-            out.push_back({b.lines.size(), {}});
+            out.push_back({b.lines, {}});
         }
         out[k].members.push_back(b.path + ":" + std::to_string(b.start));
     }

@@ -2,6 +2,8 @@
 // HOST-ONLY (the revision reader runs git). Where refactor_op reads sources from: the working tree,
 // or one committed revision (verify's base). The checks take either, so assess at the base and
 // assess now are the same code on two trees.
+#include "odo/core/error.hpp"
+#include "odo/core/file.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/repo_path.hpp"
 
@@ -30,8 +32,22 @@ class WorkingTree final : public SourceTree {
 public:
     explicit WorkingTree(std::filesystem::path root) : root_(std::move(root)) {}
 
+    // Something at the path that is not a readable regular file (a FIFO, a directory, a file
+    // without read permission) is an InputError naming it: left out, it would change the findings
+    // and the sources fingerprint in silence, and a FIFO would block the read.
     std::optional<std::string> read(const std::string& path) const override {
-        return repo::try_read_repo_file(root_, path);
+        namespace fs = std::filesystem;
+        const fs::path at = repo::repo_file_path(root_, path);
+        std::error_code ec;
+        const fs::file_status status = fs::status(at, ec);
+        if (status.type() == fs::file_type::not_found)
+            return std::nullopt;
+        if (status.type() != fs::file_type::regular)
+            throw InputError(path + ": " + not_a_file(status.type()) +
+                             "; an operator source must be a regular file");
+        if (auto text = try_read_file(at))
+            return text;
+        throw InputError(path + ": cannot read the file");
     }
 
     // Links are not followed: a file reached through one is not the repository's source.
@@ -53,6 +69,22 @@ public:
     }
 
 private:
+    static std::string not_a_file(std::filesystem::file_type type) {
+        switch (type) {
+        case std::filesystem::file_type::directory:
+            return "a directory";
+        case std::filesystem::file_type::fifo:
+            return "a FIFO";
+        case std::filesystem::file_type::socket:
+            return "a socket";
+        case std::filesystem::file_type::block:
+        case std::filesystem::file_type::character:
+            return "a device";
+        default:
+            return "cannot be read";
+        }
+    }
+
     std::filesystem::path root_;
 };
 

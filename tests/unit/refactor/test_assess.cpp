@@ -282,3 +282,110 @@ TEST_CASE("the report renders as markdown and as sorted, ASCII-escaped JSON") {
     CHECK(contains(json, "\"verdict\": \"ADVISORY\""));
     CHECK(exit_code(r) == 0);
 }
+
+namespace {
+
+// Assess over one private source held in memory.
+std::vector<Finding> assess_source(const std::string& source,
+                                   AssessSettings settings = cvcuda_settings()) {
+    odo::testing::MemoryTree tree;
+    tree.files["src/cvcuda/priv/OpBig.cu"] = source;
+    odo::repo::OperatorPaths op;
+    op.operator_name = "Big";
+    op.op = "big";
+    op.priv = {"src/cvcuda/priv/OpBig.cu"};
+    return assess_findings({op, tree}, settings);
+}
+
+} // namespace
+
+// Sizes at which comparing every pair of bodies, or walking the sources once per body, took
+// minutes (#26: 10,000 bodies 20 s, 20,000 82 s; 2,000 copies of a body 3.6 GB).
+TEST_CASE("assess at scale: 10,000 distinct bodies, 2,000 copies of one, all in one source") {
+    std::string distinct;
+    for (int i = 0; i < 10000; ++i) {
+        distinct += "static void f" + std::to_string(i) + "(int a)\n{\n";
+        for (int k = 0; k < 10; ++k)
+            distinct += "  int v" + std::to_string(k) + " = " + std::to_string(i) + " + a * " +
+                        std::to_string(k) + ";\n";
+        distinct += "}\n";
+    }
+    const auto f = assess_source(distinct);
+    CHECK(with_id(f, "RED-1").at(0)->evidence == "10000 block(s) compared at jaccard>=0.80");
+    CHECK(with_id(f, "RED-11").at(0)->summary ==
+          "Static or unnamed-namespace function(s) with no caller (10000)");
+
+    std::string copies;
+    for (int i = 0; i < 2000; ++i) {
+        copies += "void g" + std::to_string(i) + "(int a)\n{\n";
+        for (int k = 0; k < 20; ++k)
+            copies += "  a += " + std::to_string(k) + ";\n";
+        copies += "}\nint h" + std::to_string(i) + " = g" + std::to_string(i) + "(1);\n";
+    }
+    const auto copied = assess_source(copies);
+    const auto red1 = with_id(copied, "RED-1");
+    REQUIRE(red1.size() == listed_pairs + 1);
+    CHECK(red1.front()->summary ==
+          "Near-duplicate bodies 'g0' and 'g1' (jaccard 1.00): unify them");
+    CHECK(red1.back()->status == Status::Recommendation);
+    CHECK(red1.back()->summary == "1998950 more near-duplicate pair(s) of bodies not listed");
+    CHECK(red1.back()->evidence == "the 50 listed are the most similar");
+
+    // A search past its budget leaves RED-1 to a person.
+    AssessSettings small_budget = cvcuda_settings();
+    small_budget.pair_budget = 1000;
+    const auto budgeted = assess_source(copies, small_budget);
+    const auto cut = with_id(budgeted, "RED-1");
+    CHECK(cut.back()->status == Status::Manual);
+    CHECK(cut.back()->evidence == "the search stopped after 1000 steps over 2000 block(s)");
+}
+
+TEST_CASE("RED-3 and RED-10 at scale: 200,000 if-conditions, 100,000 utility names on one line") {
+    std::string code;
+    for (int i = 0; i < 200000; ++i)
+        code += "if (a) b();\n";
+    code += "if (f(if (sizeof(T) == 8)) || sizeof(U) == 1) {}\n";
+    for (int i = 0; i < 100000; ++i)
+        code += "if (";
+    const auto guards = detail::sizeof_guards(code);
+    REQUIRE(guards.size() == 2); // the outer condition, the nested one; none left open
+    CHECK(guards[0].line == 200001);
+    CHECK(guards[0].widths == std::set<int>{1, 8});
+    CHECK(guards[1].line == 200001);
+    CHECK(guards[1].widths == std::set<int>{8});
+
+    std::string line;
+    for (int i = 0; i < 100000; ++i)
+        line += "static SaturateCast(";
+    const auto f = assess_source("int x;\n" + line + ")\n");
+    const Finding& red10 = *with_id(f, "RED-10").at(0);
+    CHECK(red10.summary == "A local helper shadows a shared utility by name (1 site(s))");
+    CHECK(contains(red10.evidence, "src/cvcuda/priv/OpBig.cu:2: static SaturateCast("));
+}
+
+TEST_CASE("RED-2 at scale: 5,000 copies of a body here and 5,000 in another operator") {
+    std::string mine, theirs;
+    const std::string body = "(int a)\n{\n  a += 1;\n  a += 2;\n  a += 3;\n  a += 4;\n"
+                             "  a += 5;\n  a += 6;\n  return a;\n}\n";
+    for (int i = 0; i < 5000; ++i) { // 25 million partners were listed, 400 MB
+        mine += "int m" + std::to_string(i) + body;
+        theirs += "int t" + std::to_string(i) + body;
+    }
+    odo::testing::MemoryTree tree;
+    tree.files["src/cvcuda/priv/OpBig.cu"] = mine;
+    tree.files["src/cvcuda/priv/OpOther.cu"] = theirs;
+    tree.files["src/cvcuda/priv/OpThird.cu"] = "int third" + body;
+    odo::repo::OperatorPaths op;
+    op.operator_name = "Big";
+    op.op = "big";
+    op.priv = {"src/cvcuda/priv/OpBig.cu"};
+    AssessSettings impl = cvcuda_settings();
+    impl.domains = {"impl"};
+    const auto f = assess_findings({op, tree}, impl);
+    const auto red2 = with_id(f, "RED-2");
+    REQUIRE(red2.size() == 5000);
+    CHECK(red2.front()->summary == "'m0' is repeated in 2 other operator file(s) (jaccard 1.00): "
+                                   "hoist it into a shared private header");
+    CHECK(red2.front()->evidence ==
+          "src/cvcuda/priv/OpBig.cu:2 vs src/cvcuda/priv/OpOther.cu:2 (+5000 more)");
+}

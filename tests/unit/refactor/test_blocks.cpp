@@ -5,6 +5,10 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <string>
+#include <string_view>
+
 using namespace odo::refactor;
 
 TEST_CASE("BLAKE2b-64 equals hashlib.blake2b(digest_size=8) read big-endian") {
@@ -66,6 +70,55 @@ TEST_CASE("bodies are named for their function; control blocks, types and lambda
     CHECK(names == std::vector<std::string>{"lambda", "kernel", "g"});
     CHECK(blocks[1].start == 5);
     CHECK(blocks[1].end == 10);
-    CHECK(blocks[1].lines.front() == "if (in) {");
+    CHECK(blocks[1].lines == 4); // "if (in) {" to the lambda, whitespace collapsed
+    CHECK(blocks[1].shingles ==
+          shingles_of({"if (in) {", "out[0] = in[0];", "}", "auto f = [&](int i) { return i; };"}));
     CHECK(extract_blocks(code, "a.cu", 6).size() == 0); // the floor counts normalized lines
+}
+
+TEST_CASE("strip_code reads a line of 200,000 quotes in one pass (#26: 100,000 took 98 s)") {
+    const std::string quotes(200000, '\'');
+    CHECK(strip_code(quotes) == quotes); // empty character literals, their quotes kept
+    CHECK(strip_code("1" + quotes + "x") == "1" + quotes + "x"); // all digit separators
+    CHECK(strip_code("x = 'a' + 1'0 + '1'; y = 0x1'F;") == "x = '' + 1'0 + ''; y = 0x1'F;");
+}
+
+TEST_CASE("a body nested in four named bodies is no block of its own; theirs count its lines") {
+    std::string code;
+    for (int i = 0; i < 20000; ++i) // each level was copied and hashed once per level around it
+        code += "void a" + std::to_string(i) + "()\n{\n";
+    code += "x();\n" + std::string(20000, '}');
+    const auto blocks = extract_blocks(code, "deep.cu", 1);
+    REQUIRE(blocks.size() == max_named_nesting);
+    CHECK(blocks.front().name == "a3");
+    CHECK(blocks.back().name == "a0");
+    CHECK(blocks.back().lines == 2 * 20000);
+}
+
+TEST_CASE("a body's shingles from the file's windows are those of its own lines") {
+    // Bodies nested in bodies, opening and closing mid-line, with blank and short lines between.
+    std::string code;
+    std::uint32_t state = 99;
+    auto next = [&] { return (state = state * 1103515245u + 12345u) >> 16; };
+    const char* pieces[] = {
+        "void f(int a) { ",        "x();\n", "  y( 1 );\n", "\n", "} ", "}\n", "z(); ",
+        "auto l = [&](int i) {\n", "w();",   "\t\n"};
+    for (int i = 0; i < 3000; ++i)
+        code += pieces[next() % 10];
+    const std::string stripped = strip_code(code);
+    const auto blocks = extract_blocks(code, "w.cu", 1);
+    REQUIRE(blocks.size() > 50);
+    for (const Block& b : blocks) {
+        std::size_t close = b.offset, depth = 0;
+        for (; close < stripped.size(); ++close)
+            if (stripped[close] == '{')
+                ++depth;
+            else if (stripped[close] == '}' && --depth == 0)
+                break;
+        const auto lines = detail::normalized_lines(
+            std::string_view(stripped).substr(b.offset + 1, close - b.offset - 1));
+        CAPTURE(b.start);
+        CHECK(b.lines == lines.size());
+        CHECK(b.shingles == shingles_of(lines));
+    }
 }
