@@ -62,16 +62,17 @@ measure() { # operator when [keys-file]
   done <<<"$keys"
 }
 
-# A lead's measurement: every case of the operator through the C++ entry point, twice with the
-# build before the lead's change and twice with the build after it, alternating case by case, so
-# both builds see the same state of a busy machine. Run artifacts go to DIR/before and DIR/after.
+# A lead's measurement: every case of the operator through the C++ entry point, three times with
+# the build before the lead's change and three times with the build after it, alternating case by
+# case, so both builds see the same state of a busy machine, and each side has a spread of runs
+# to judge the change by. Run artifacts go to DIR/before and DIR/after.
 measure_lead() { # operator before-bench after-bench dir
   local op=$1 dir=$4 n=0 key side bench
   local -A benches=([before]=$2 [after]=$3)
   rm -rf "$dir" && mkdir -p "$dir/before" "$dir/after"
   while read -r key; do
     n=$((n + 1))
-    for run in 1 2; do
+    for run in 1 2 3; do
       for side in before after; do
         bench=${benches[$side]}
         "$bench" --case "$key" --language cpp --sku "$sku" --timing batch --min-time "$min_time" \
@@ -80,7 +81,7 @@ measure_lead() { # operator before-bench after-bench dir
       done
     done
   done < <("${benches[before]}" --list --tier basic,advanced)
-  echo "  $n case(s) of $op measured twice with each build, alternating"
+  echo "  $n case(s) of $op measured three times with each build, alternating"
 }
 
 # Measures and imports; when the quality gate refuses rows, their cases are measured again,
@@ -109,19 +110,24 @@ measure_and_import() { # when operator...
     [ "$attempt" -eq 3 ] || echo "the import refused attempt $attempt of 3 (rows above); $again"
   done
   failure="odo_baseline import refused the $when measurements 3 times: $(refused_rows "$art/import-$when.txt"). \
-The machine is too busy for the SKU map's quality limits (bench/config/sku_map.json): stop other \
-work and run again, or raise ODO_DEMO_MIN_TIME (now $min_time s); the import's report is \
+The machine is too busy for the SKU map's quality limits (bench/config/sku_map.json) and the \
+import's regression limit: stop other work and run again, or raise ODO_DEMO_MIN_TIME (now $min_time s); the import's report is \
 $art/import-$when.txt"
   return 1
 }
 
-# The case keys of an import report's refused rows ("<SKU> <config> (<axis>=<value>, …): …"),
-# one per line; fails when there are none or one is not a case the operators' benchmarks list.
+# The refusals of an import report: the quality gate's rows and the same-key regressions.
+refused_pattern='exceeds|requires|must be|would regress'
+
+# The case keys of an import report's refused rows ("<SKU> <config> [<language>] (<axis>=<value>,
+# …): …", the language only on a regression), one per line; fails when there are none or one is
+# not a case the operators' benchmarks list.
 refused_cases() { # report operator...
   local report=$1 listed keys
   shift
-  keys=$(grep -E 'exceeds|requires|must be' "$report" |
-         sed -n 's/^[[:space:]]*[^ ]* \([^ ]*\) (\(.*\)): .*/\1[\2]/p' | sed 's/, /][/g' | sort -u)
+  keys=$(grep -E "$refused_pattern" "$report" |
+         sed -n 's/^[[:space:]]*[^ ]* \([^ ]*\)\( \[[a-z]*\]\)\{0,1\} (\(.*\)): .*/\1[\3]/p' |
+         sed 's/, /][/g' | sort -u)
   [ -n "$keys" ] || return 1
   listed=$(for op in "$@"; do "$build/bench_$op" --list --tier basic,advanced; done)
   while read -r key; do
@@ -132,6 +138,6 @@ refused_cases() { # report operator...
 
 # "<SKU> <config> (<axes>): <problem>; …" from an import's report: its refused rows, at most three.
 refused_rows() { # report
-  grep -E 'exceeds|requires|must be' "$1" | head -n 3 | sed 's/^[[:space:]]*//' |
+  grep -E "$refused_pattern" "$1" | head -n 3 | sed 's/^[[:space:]]*//' |
     awk '{ printf "%s%s", (NR > 1 ? "; " : ""), $0 }'
 }

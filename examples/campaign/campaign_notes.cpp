@@ -267,9 +267,9 @@ int lead(int argc, char** argv) {
     const std::string& key = o.at("--case");
     const std::string& name = o.at("--lead");
     const fs::path before = o.at("--before"), after = o.at("--after");
-    const auto evaluation = odo::campaign::evaluate_lead(
-        campaign::measured_rows(before, o.at("--config-dir")),
-        campaign::measured_rows(after, o.at("--config-dir")), {key}, odo::baseline::Language::Cpp);
+    const auto evaluation =
+        odo::campaign::evaluate_lead(campaign::measured_runs(before, o.at("--config-dir")),
+                                     campaign::measured_runs(after, o.at("--config-dir")), {key});
     std::string leads = fs::exists(files.leads()) ? odo::read_file(files.leads()) : std::string();
     leads += campaign::lead_line(name, key, before, after, evaluation) + "\n";
     odo::write_file_atomically(files.leads(), leads);

@@ -5,7 +5,6 @@
 // The file is rewritten whole, atomically, for each new lead.
 #include <odo/baseline/artifact.hpp>
 #include <odo/baseline/config_set.hpp>
-#include <odo/baseline/merge.hpp>
 #include <odo/campaign/lead_outcome.hpp>
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
@@ -28,20 +27,16 @@ namespace campaign {
 
 namespace fs = std::filesystem;
 
-// The merged rows of every run artifact in `dir`, checked against the repository's configs and
-// SKU map as `odo_baseline import` checks them.
-inline std::vector<odo::baseline::BaselineUpdate> measured_rows(const fs::path& dir,
-                                                                const fs::path& config_dir) {
+// The C++ timings of every run artifact in `dir`, one per run, checked against the repository's
+// configs and SKU map as `odo_baseline import` checks them.
+inline std::vector<odo::campaign::RunTiming> measured_runs(const fs::path& dir,
+                                                           const fs::path& config_dir) {
     const odo::baseline::ConfigSet set = odo::baseline::load_config_set(config_dir);
     const auto stems = odo::surface::load_sku_map(config_dir / "sku_map.json").stems();
     std::vector<odo::baseline::Artifact> artifacts;
     for (const fs::path& path : odo::baseline::artifact_paths({dir}))
         artifacts.push_back(odo::baseline::load_artifact(path, set, stems));
-    std::vector<std::string> problems;
-    auto rows = odo::baseline::merge_artifacts(artifacts, problems);
-    if (!problems.empty())
-        throw odo::InputError(dir.string() + ": " + odo::text::join(problems, "; "));
-    return rows;
+    return odo::campaign::run_timings(artifacts, odo::baseline::Language::Cpp);
 }
 
 struct LeadRecord {

@@ -158,8 +158,9 @@ TEST_CASE(
                       "times: " +
                       row + "C++ noise 30.00% exceeds 10.0%; " + row +
                       "Python noise 30.00% exceeds 10.0%. The machine is too busy for the SKU "
-                      "map's quality limits (bench/config/sku_map.json): stop other work and run "
-                      "again, or raise ODO_DEMO_MIN_TIME (now 0.01 s); the import's report is " +
+                      "map's quality limits (bench/config/sku_map.json) and the import's "
+                      "regression limit: stop other work and run again, or raise ODO_DEMO_MIN_TIME "
+                      "(now 0.01 s); the import's report is " +
                       (art / "import-before.txt").string());
 }
 
@@ -229,6 +230,29 @@ TEST_CASE("a refusal that names no listed case measures every case again") {
                                         "measuring again\n"));
     CHECK_FALSE(odo::testing::contains(r.out, "refused cases again"));
     CHECK(occurrences(r.out, "  [1/1] " + refused_key + ":") == 3);
+}
+
+TEST_CASE(
+    "the refused cases of an import include its same-key regressions, named with a language") {
+    odo::testing::TempRepo repo;
+    const std::string regressed = "invert_float3_advanced[InOutDataType=float3][shape=2x80x120]"
+                                  "[layout=NHWC][inputKind=Tensor]";
+    repo.write("build/bench_invert",
+               "#!/bin/sh\necho '" + regressed + "'\necho '" + refused_key + "'\n");
+    fs::permissions(repo.root() / "build" / "bench_invert", fs::perms::owner_exec,
+                    fs::perm_options::add);
+    repo.write("report.txt",
+               "HOST_VM invert_float3_advanced [cpp] (InOutDataType=float3, shape=2x80x120, "
+               "layout=NHWC, inputKind=Tensor): same-key baseline would regress +17.49% (4.76 -> "
+               "5.59 us; limit 10.0%)\nbaseline import refused: 1 failure(s); nothing was "
+               "written\n");
+    const auto r = odo::testing::run_in(
+        repo.root(), "/usr/bin/env",
+        {"build=" + (repo.root() / "build").string(), "bash", "-c",
+         "source '" ODO_SOURCE_DIR "/scripts/demo-steps.sh'\nrefused_cases report.txt invert"});
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == regressed + "\n");
 }
 
 TEST_CASE("a build shows a line per compiled file and link, with Make or Ninja") {

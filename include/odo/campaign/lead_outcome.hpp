@@ -1,20 +1,23 @@
 #pragma once
-// Whether a lead of the optimization loop is a win or a strike, computed from what was measured
+// Whether a lead of the optimization loop is a win or a strike, computed from the runs measured
 // before and after its change, never typed: a win improves every case it targets beyond the noise
-// both measurements recorded, and slows no case beyond the regression gate's limit. Anything
-// else — an improvement inside the noise, a target that got slower, a regression elsewhere, or
-// evidence too thin to tell — is a strike (docs/campaign.md).
-#include "odo/baseline/merge.hpp"
+// both measurements show, and slows no case beyond the regression gate's limit. Anything else —
+// an improvement inside the noise, a target that got slower, a regression elsewhere, or evidence
+// too thin to tell — is a strike (docs/campaign.md).
+#include "odo/baseline/artifact.hpp"
 #include "odo/baseline/quality.hpp"
 #include "odo/baseline/verdict.hpp"
 #include "odo/core/error.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace odo::campaign {
@@ -50,35 +53,61 @@ struct LeadEvaluation {
     std::vector<std::string> reasons; // why it is a strike; empty for a win
 };
 
+// One run of one case in one entry point: what a run artifact's row says.
+struct RunTiming {
+    std::string case_key;
+    std::string sku;
+    double time_us = 0;
+    double noise_us = 0; // the run's own noise, absolute
+};
+
+// The rows of `artifacts` timed in `language`, one per run (each artifact row is one run).
+inline std::vector<RunTiming> run_timings(const std::vector<baseline::Artifact>& artifacts,
+                                          baseline::Language language) {
+    std::vector<RunTiming> runs;
+    for (const auto& artifact : artifacts)
+        for (const auto& row : artifact.rows)
+            if (const auto& m = row.metrics.of(language))
+                runs.push_back({row.case_key, row.sku, m->time_us, m->noise_us});
+    return runs;
+}
+
 namespace detail {
 
-inline std::optional<baseline::TimedSide> timed_side(const baseline::Metrics& m,
-                                                     baseline::Language language) {
-    const auto& figures = m.of(language);
-    if (!figures)
-        return std::nullopt;
-    return baseline::TimedSide{figures->time_us, figures->noise_us, m.n_runs};
+using CaseSku = std::pair<std::string, std::string>;
+
+// Each case's runs as one side of a comparison: the mean time over n runs, and as noise the
+// larger of the runs' mean own noise and the sample standard deviation of their times — a shift
+// between runs (a neighbour's cache pressure, a frequency step) is noise too, which the runs'
+// own noise would not show.
+inline std::map<CaseSku, baseline::TimedSide> sides(const std::vector<RunTiming>& runs) {
+    std::map<CaseSku, std::vector<const RunTiming*>> by_case;
+    for (const RunTiming& run : runs)
+        by_case[{run.case_key, run.sku}].push_back(&run);
+    std::map<CaseSku, baseline::TimedSide> sides;
+    for (const auto& [key, group] : by_case) {
+        const double n = static_cast<double>(group.size());
+        double time = 0, noise = 0;
+        for (const RunTiming* run : group) {
+            time += run->time_us / n;
+            noise += run->noise_us / n;
+        }
+        double squares = 0;
+        for (const RunTiming* run : group)
+            squares += (run->time_us - time) * (run->time_us - time);
+        const double spread = group.size() > 1 ? std::sqrt(squares / (n - 1)) : 0.0;
+        sides[key] = {time, std::max(noise, spread), static_cast<std::int64_t>(group.size())};
+    }
+    return sides;
 }
 
-inline const baseline::BaselineUpdate* find_row(const std::vector<baseline::BaselineUpdate>& rows,
-                                                const baseline::BaselineUpdate& like) {
-    for (const auto& row : rows)
-        if (row.case_key == like.case_key && row.sku == like.sku)
-            return &row;
-    return nullptr;
-}
-
-inline CaseChange compare_case(const baseline::BaselineUpdate& before,
-                               const baseline::BaselineUpdate& after, bool targeted,
-                               baseline::Language language, const LeadRule& rule) {
-    const auto b = timed_side(before.metrics, language);
-    const auto a = timed_side(after.metrics, language);
-    if (!b || !a || !(b->time_us > 0))
-        throw InputError(before.case_key + " " + before.sku + ": no positive " +
-                         std::string(baseline::to_string(language)) +
-                         " time on both sides of the lead");
-    CaseChange c{before.case_key, before.sku, targeted, *b, *a, {}, {}};
-    c.band = baseline::change_band(*b, *a, rule.band_sigmas);
+inline CaseChange compare_case(const CaseSku& key, const baseline::TimedSide& before,
+                               const baseline::TimedSide& after, bool targeted,
+                               const LeadRule& rule) {
+    if (!(before.time_us > 0))
+        throw InputError(key.first + " " + key.second + ": no positive time before the lead");
+    CaseChange c{key.first, key.second, targeted, before, after, {}, {}};
+    c.band = baseline::change_band(before, after, rule.band_sigmas);
     // A target must improve at all (faster_pct 0); elsewhere only the gate's limit matters.
     const baseline::ChangeThresholds thresholds{
         rule.max_regression_pct, targeted ? std::optional<double>(0.0) : std::nullopt};
@@ -99,32 +128,33 @@ inline std::string strike_reason(const CaseChange& c) {
 
 } // namespace detail
 
-// Evaluates a lead from the merged measurements before and after its change (`before` is the
-// yardstick) in one language. Every case measured before must be measured after and every target
-// on both sides; InputError otherwise, as a lead that cannot be judged is no strike either.
-inline LeadEvaluation evaluate_lead(const std::vector<baseline::BaselineUpdate>& before,
-                                    const std::vector<baseline::BaselineUpdate>& after,
+// Evaluates a lead from the runs before and after its change (`before` is the yardstick), each
+// case compared by the noise band of its mean times. Every case measured before must be measured
+// after, and every target on both sides; InputError otherwise, as a lead that cannot be judged
+// is no strike either.
+inline LeadEvaluation evaluate_lead(const std::vector<RunTiming>& before,
+                                    const std::vector<RunTiming>& after,
                                     const std::set<std::string>& targets,
-                                    baseline::Language language, const LeadRule& rule = {}) {
+                                    const LeadRule& rule = {}) {
     if (targets.empty())
         throw InputError("a lead needs at least one target case");
+    const auto before_sides = detail::sides(before);
+    const auto after_sides = detail::sides(after);
     LeadEvaluation e;
     std::set<std::string> seen_targets;
-    for (const auto& b : before) {
-        const auto* a = detail::find_row(after, b);
-        if (!a)
-            throw InputError(b.case_key + " " + b.sku + ": measured before the lead, not after");
-        const bool targeted = targets.count(b.case_key) > 0;
+    for (const auto& [key, side] : before_sides) {
+        const auto found = after_sides.find(key);
+        if (found == after_sides.end())
+            throw InputError(key.first + " " + key.second +
+                             ": measured before the lead, not after");
+        const bool targeted = targets.count(key.first) > 0;
         if (targeted)
-            seen_targets.insert(b.case_key);
-        e.cases.push_back(detail::compare_case(b, *a, targeted, language, rule));
+            seen_targets.insert(key.first);
+        e.cases.push_back(detail::compare_case(key, side, found->second, targeted, rule));
     }
     for (const std::string& target : targets)
         if (!seen_targets.count(target))
             throw InputError(target + ": a target case not measured on both sides of the lead");
-    std::sort(e.cases.begin(), e.cases.end(), [](const CaseChange& x, const CaseChange& y) {
-        return std::tie(x.case_key, x.sku) < std::tie(y.case_key, y.sku);
-    });
     for (const CaseChange& c : e.cases)
         if (std::string reason = detail::strike_reason(c); !reason.empty())
             e.reasons.push_back(std::move(reason));
