@@ -84,15 +84,17 @@ measure_lead() { # operator before-bench after-bench dir
   echo "  $n case(s) of $op measured three times with each build, alternating"
 }
 
-# Measures and imports; when the quality gate refuses rows, their cases are measured again,
-# twice at most, and the rows it accepted are kept: on a busy machine one noisy case in 16 is
-# common, the same case noisy three times in a row is not. A refusal that cannot be traced to
-# listed cases measures everything again. The refused rows are kept in import-<when>.txt and, at
-# the last refusal, named in the failure line.
+# Measures and imports; when the import refuses rows, their cases are measured again, for twice
+# as long each time (more samples settle a noisy mean and its parity), four times at most, and
+# the rows it accepted are kept: on a busy machine one noisy case in 16 is common, the same case
+# noisy five times in a row is not. A refusal that cannot be traced to listed cases measures
+# everything again. The refused rows are kept in import-<when>.txt and, at the last refusal,
+# named in the failure line.
 measure_and_import() { # when operator...
-  local when=$1 retry="" again
+  local when=$1 retry="" again base_time=$min_time attempts=5
+  local min_time=$min_time # measure reads it; a retry of refused cases doubles it
   shift
-  for attempt in 1 2 3; do
+  for attempt in $(seq 1 $attempts); do
     local from=()
     for op in "$@"; do
       measure "$op" "$when" "$retry"
@@ -103,15 +105,17 @@ measure_and_import() { # when operator...
       return 0
     fi
     tail -n 5 "$art/import-$when.txt"
-    retry="" again="measuring again"
+    retry="" again="measuring again" min_time=$base_time
     if refused_cases "$art/import-$when.txt" "$@" > "$art/refused-$when.txt"; then
-      retry=$art/refused-$when.txt again="measuring its refused cases again"
+      min_time=$(awk -v t="$base_time" -v n="$attempt" 'BEGIN { print t * 2 ^ n }')
+      retry=$art/refused-$when.txt again="measuring its refused cases again, $min_time s each"
     fi
-    [ "$attempt" -eq 3 ] || echo "the import refused attempt $attempt of 3 (rows above); $again"
+    [ "$attempt" -eq $attempts ] ||
+      echo "the import refused attempt $attempt of $attempts (rows above); $again"
   done
-  failure="odo_baseline import refused the $when measurements 3 times: $(refused_rows "$art/import-$when.txt"). \
+  failure="odo_baseline import refused the $when measurements $attempts times: $(refused_rows "$art/import-$when.txt"). \
 The machine is too busy for the SKU map's quality limits (bench/config/sku_map.json) and the \
-import's regression limit: stop other work and run again, or raise ODO_DEMO_MIN_TIME (now $min_time s); the import's report is \
+import's regression limit: stop other work and run again, or raise ODO_DEMO_MIN_TIME (now $base_time s); the import's report is \
 $art/import-$when.txt"
   return 1
 }

@@ -127,8 +127,7 @@ odo::ProcessResult measure_and_import_before(odo::testing::TempRepo& repo,
 
 } // namespace
 
-TEST_CASE(
-    "a measurement the import refuses three times ends with the refused rows and what to do") {
+TEST_CASE("a measurement the import refuses five times ends with the refused rows and what to do") {
     odo::testing::TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
     const fs::path art = repo.root() / "art";
     const auto r = measure_and_import_before(repo, noisy_bench);
@@ -136,14 +135,16 @@ TEST_CASE(
     INFO(r.err);
     CHECK(r.exit_code == 1);
 
-    // Three measurements, a line per case each; "measuring again" after the first two only, of
-    // the refused case (here the only one).
+    // Five measurements, a line per case each; "measuring again" after the first four only, of
+    // the refused case (here the only one), for twice as long each time.
     CHECK(occurrences(r.out, "  [1/1] " + refused_key +
                                  ": cpp 137.25 us python 137.25 us cpp 137.25 us python "
-                                 "137.25 us\n") == 3);
-    CHECK(odo::testing::contains(r.out, "the import refused attempt 2 of 3 (rows above); "
-                                        "measuring its refused cases again\n"));
-    CHECK_FALSE(odo::testing::contains(r.out, "attempt 3 of 3"));
+                                 "137.25 us\n") == 5);
+    CHECK(odo::testing::contains(r.out, "the import refused attempt 1 of 5 (rows above); "
+                                        "measuring its refused cases again, 0.02 s each\n"));
+    CHECK(odo::testing::contains(r.out, "the import refused attempt 4 of 5 (rows above); "
+                                        "measuring its refused cases again, 0.16 s each\n"));
+    CHECK_FALSE(odo::testing::contains(r.out, "attempt 5 of 5"));
 
     const auto lines = odo::text::lines(r.err);
     REQUIRE_FALSE(lines.empty());
@@ -154,7 +155,7 @@ TEST_CASE(
                             "layout=NHWC, inputKind=Tensor): ";
     CHECK(last == "demo.sh: FAILED at step \"a full-surface baseline measured on this machine (" +
                       refused_sku +
-                      ")\" (exit 1): odo_baseline import refused the before measurements 3 "
+                      ")\" (exit 1): odo_baseline import refused the before measurements 5 "
                       "times: " +
                       row + "C++ noise 30.00% exceeds 10.0%; " + row +
                       "Python noise 30.00% exceeds 10.0%. The machine is too busy for the SKU "
@@ -200,9 +201,9 @@ TEST_CASE("a refused import measures only its refused cases again and keeps the 
     INFO(r.out);
     INFO(r.err);
     CHECK(r.exit_code == 0);
-    CHECK(odo::testing::contains(r.out, "the import refused attempt 1 of 3 (rows above); "
-                                        "measuring its refused cases again\n"));
-    CHECK_FALSE(odo::testing::contains(r.out, "attempt 2 of 3"));
+    CHECK(odo::testing::contains(r.out, "the import refused attempt 1 of 5 (rows above); "
+                                        "measuring its refused cases again, 0.02 s each\n"));
+    CHECK_FALSE(odo::testing::contains(r.out, "attempt 2 of 5"));
     // The refused case twice, the accepted one once: its first rows are the ones imported.
     CHECK(occurrences(r.out, "  [1/2] " + refused_key + ":") == 2);
     CHECK(occurrences(r.out, "  [2/2] " + steady_key + ":") == 1);
@@ -224,12 +225,12 @@ TEST_CASE("a refusal that names no listed case measures every case again") {
     INFO(r.out);
     INFO(r.err);
     CHECK(r.exit_code == 1);
-    CHECK(odo::testing::contains(r.out, "the import refused attempt 1 of 3 (rows above); "
+    CHECK(odo::testing::contains(r.out, "the import refused attempt 1 of 5 (rows above); "
                                         "measuring again\n"));
-    CHECK(odo::testing::contains(r.out, "the import refused attempt 2 of 3 (rows above); "
+    CHECK(odo::testing::contains(r.out, "the import refused attempt 4 of 5 (rows above); "
                                         "measuring again\n"));
     CHECK_FALSE(odo::testing::contains(r.out, "refused cases again"));
-    CHECK(occurrences(r.out, "  [1/1] " + refused_key + ":") == 3);
+    CHECK(occurrences(r.out, "  [1/1] " + refused_key + ":") == 5);
 }
 
 TEST_CASE(
