@@ -32,10 +32,11 @@ std::string heading_anchor(std::string_view heading) {
 // The anchors of a Markdown file's headings.
 std::vector<std::string> heading_anchors(const std::string& path) {
     std::vector<std::string> anchors;
-    for (std::string_view line : odo::text::lines(odo::read_file(path))) {
-        const auto text = line.find_first_not_of('#');
-        if (text != std::string_view::npos && text > 0 && line[text] == ' ')
-            anchors.push_back(heading_anchor(line.substr(text + 1)));
+    const std::string text = odo::read_file(path); // the lines below are views into it
+    for (std::string_view line : odo::text::lines(text)) {
+        const auto title = line.find_first_not_of('#');
+        if (title != std::string_view::npos && title > 0 && line[title] == ' ')
+            anchors.push_back(heading_anchor(line.substr(title + 1)));
     }
     return anchors;
 }
