@@ -283,7 +283,10 @@ invert_case=$("$bench" --list | grep -F '[layout=NHWC][inputKind=Tensor]' | head
 "$work/oplib-build/oplib_roofline" --operator invert --case "$invert_case" \
   --out "$art/invert-roofline.json" >/dev/null
 notes=$odo_build/examples/campaign/odo_campaign_notes
-"$notes" profile --campaign "$art" --operator Invert --case "$invert_case"
+# The template's pipeline is under test here, not the loop's stop rule (example_campaign drives
+# both of its branches): a ridge of 0 % makes the roofline measured now the stop condition, and
+# the evidence says so, whatever a busy CI machine reads.
+"$notes" profile --campaign "$art" --operator Invert --case "$invert_case" --ridge-pct 0
 "$bench" --list --tier basic,advanced | grep -v NCHW_FAKE > "$art/optimized-cases.txt"
 description=$work/mr-description.md
 "$work/odo/bin/optimize_op" Invert --phase summary --benchmark-base main \
