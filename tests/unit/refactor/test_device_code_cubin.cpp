@@ -1,5 +1,5 @@
 // The SASS stage of the device-code proof without a disassembler: a cubin nvcc wrote
-// (tests/data/refactor/device/scale.sm_80.cubin, generate.sh there) read from its ELF sections,
+// (tests/data/device_code/scale.sm_80.cubin, generate.sh there) read from its ELF sections,
 // the same bytes with one instruction's control bits or opcode bits flipped, and hostile ELF bytes,
 // which are one InputError naming the file, never a crash.
 #include <odo/core/error.hpp>
@@ -18,7 +18,7 @@ using namespace odo::refactor::device;
 
 namespace device_cubin_tests {
 
-const std::string cubin_path = ODO_TEST_DATA_DIR "/refactor/device/scale.sm_80.cubin";
+const std::string cubin_path = ODO_TEST_DATA_DIR "/device_code/scale.sm_80.cubin";
 const std::string scale_text = ".text._Z11scaleKernelPKfPfiif";
 
 std::string cubin_bytes() {

@@ -1,4 +1,4 @@
-// The PTX stage of the device-code proof on nvcc's own output (tests/data/refactor/device, made by
+// The PTX stage of the device-code proof on nvcc's own output (tests/data/device_code, made by
 // generate.sh there): canonicalization makes equivalent compiles identical, and compare() names
 // each kind of change the proof must tell apart.
 #include <odo/core/error.hpp>
@@ -16,7 +16,7 @@ using namespace odo::refactor::device;
 
 namespace device_ptx_tests {
 
-const std::string fixtures = ODO_TEST_DATA_DIR "/refactor/device/";
+const std::string fixtures = ODO_TEST_DATA_DIR "/device_code/";
 
 Module ptx_fixture(const std::string& name) {
     return parse_ptx(odo::read_file(fixtures + name), name);
