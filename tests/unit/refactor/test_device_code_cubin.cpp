@@ -14,9 +14,13 @@
 #include <string>
 #include <vector>
 
+// The tests live in a namespace of their own: the layer's files are one unit (a unity build)
+// and odo::refactor::device::detail must not make another file's `detail` ambiguous.
+namespace device_cubin_tests {
+
 using namespace odo::refactor::device;
 
-namespace device_cubin_tests {
+namespace elf = odo::refactor::device::detail;
 
 const std::string cubin_path = ODO_TEST_DATA_DIR "/device_code/scale.sm_80.cubin";
 const std::string scale_text = ".text._Z11scaleKernelPKfPfiif";
@@ -25,9 +29,9 @@ std::string cubin_bytes() {
     return odo::read_file(cubin_path);
 }
 
-detail::ElfSection cubin_section(const std::string& bytes, const std::string& name) {
-    const detail::Elf64Reader elf(bytes, "fixture");
-    for (const detail::ElfSection& s : elf.sections())
+elf::ElfSection cubin_section(const std::string& bytes, const std::string& name) {
+    const elf::Elf64Reader elf(bytes, "fixture");
+    for (const elf::ElfSection& s : elf.sections())
         if (s.name == name)
             return s;
     FAIL("no section " << name);
@@ -67,10 +71,6 @@ void rejected(const std::string& bytes, const std::string& part) {
     }
 }
 
-} // namespace device_cubin_tests
-
-using namespace device_cubin_tests;
-
 TEST_CASE("cubin: kernels, parameter layout and instruction words from the ELF") {
     const Module m = parse_cubin(cubin_bytes(), "scale.sm_80.cubin");
     CHECK(m.stage == Stage::sass);
@@ -100,7 +100,7 @@ TEST_CASE("cubin: kernels, parameter layout and instruction words from the ELF")
 TEST_CASE("cubin: control bits only are schedule-only; an opcode bit is changed") {
     const std::string bytes = cubin_bytes();
     const Module base = parse_cubin(bytes, "base.cubin");
-    const detail::ElfSection text = cubin_section(bytes, scale_text);
+    const elf::ElfSection text = cubin_section(bytes, scale_text);
     const std::size_t word = static_cast<std::size_t>(text.offset) + 3 * 16;
 
     std::string scheduled = bytes;
@@ -157,7 +157,7 @@ TEST_CASE("cubin: hostile ELF bytes are one InputError naming the file and field
     put_le(no_names, 0x3e, 900, 2);
     rejected(no_names, "e_shstrndx");
 
-    const detail::ElfSection text = cubin_section(bytes, scale_text);
+    const elf::ElfSection text = cubin_section(bytes, scale_text);
     std::string text_past_end = bytes;
     put_le(text_past_end, section_header_at(bytes, text.index) + 24, bytes.size() - 8, 8);
     rejected(text_past_end, "end past the file");
@@ -168,12 +168,12 @@ TEST_CASE("cubin: hostile ELF bytes are one InputError naming the file and field
     put_le(section_name, section_header_at(bytes, text.index), 0x7fffffff, 4);
     rejected(section_name, "outside its string table");
 
-    const detail::ElfSection symtab = cubin_section(bytes, ".symtab");
+    const elf::ElfSection symtab = cubin_section(bytes, ".symtab");
     std::string symbol_name = bytes;
     put_le(symbol_name, symtab.offset + 24, 0x7fffffff, 4); // symbol 1's st_name
     rejected(symbol_name, "outside its string table");
 
-    const detail::ElfSection info = cubin_section(bytes, ".nv.info._Z11scaleKernelPKfPfiif");
+    const elf::ElfSection info = cubin_section(bytes, ".nv.info._Z11scaleKernelPKfPfiif");
     std::string attribute = bytes;
     std::uint64_t at = info.offset;
     while (static_cast<unsigned char>(attribute[static_cast<std::size_t>(at)]) != 0x04)
@@ -196,3 +196,5 @@ TEST_CASE("cubin: every truncation is rejected or read, never a crash") {
     }
     CHECK(rejected_count > 0);
 }
+
+} // namespace device_cubin_tests

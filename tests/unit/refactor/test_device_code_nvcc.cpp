@@ -16,9 +16,11 @@
 #include <string>
 #include <vector>
 
-using namespace odo::refactor::device;
-
+// The tests live in a namespace of their own: the layer's files are one unit (a unity build)
+// and odo::refactor::device::detail must not make another file's `detail` ambiguous.
 namespace device_nvcc_tests {
+
+using namespace odo::refactor::device;
 
 std::string nvcc_program() {
     const char* chosen = std::getenv("ODO_NVCC");
@@ -43,16 +45,12 @@ void fill(float* f, int* i, int n) {
 
 std::string compiled(const std::string& nvcc, const TempDir& dir, const std::string& source,
                      const std::string& mode, const std::string& output) {
-    const odo::ProcessResult r = odo::run_process(
-        nvcc, {mode, "-arch=sm_90", (dir.path() / source).string(), "-o",
-               (dir.path() / output).string()});
+    const odo::ProcessResult r =
+        odo::run_process(nvcc, {mode, "-arch=sm_90", (dir.path() / source).string(), "-o",
+                                (dir.path() / output).string()});
     REQUIRE_MESSAGE(r.ok(), r.error << r.err);
     return odo::read_file(dir.path() / output);
 }
-
-} // namespace device_nvcc_tests
-
-using namespace device_nvcc_tests;
 
 TEST_CASE("nvcc: one source under two file names is identical at PTX and SASS") {
     const std::string nvcc = nvcc_program();
@@ -71,9 +69,9 @@ TEST_CASE("nvcc: one source under two file names is identical at PTX and SASS") 
         compare(parse_ptx(first_ptx, "first.ptx"), parse_ptx(second_ptx, "second.ptx"));
     const Module first_sass =
         parse_cubin(compiled(nvcc, dir, "first.cu", "-cubin", "first.cubin"), "first.cubin");
-    const std::vector<SymbolDelta> sass = compare(
-        first_sass,
-        parse_cubin(compiled(nvcc, dir, "second.cu", "-cubin", "second.cubin"), "second.cubin"));
+    const std::vector<SymbolDelta> sass =
+        compare(first_sass, parse_cubin(compiled(nvcc, dir, "second.cu", "-cubin", "second.cubin"),
+                                        "second.cubin"));
     CHECK(first_sass.arch == "sm_90");
     for (const auto* deltas : {&ptx, &sass}) {
         REQUIRE(deltas->size() == 2);
@@ -83,3 +81,5 @@ TEST_CASE("nvcc: one source under two file names is identical at PTX and SASS") 
             CHECK_MESSAGE(d.delta == Delta::identical, d.name << " " << to_string(d.delta));
     }
 }
+
+} // namespace device_nvcc_tests
