@@ -2,7 +2,8 @@
 // A cubin (`nvcc -cubin`) read into a device::Module without a disassembler: each kernel's and
 // device function's machine code is the bytes of its .text.<name> section, one 128-bit
 // instruction word per body line; its parameter layout comes from .nv.info.<name>
-// (EIATTR_KPARAM_INFO) and the size of its constant bank 0 from .nv.constant0.<name>.
+// (EIATTR_KPARAM_INFO) and the size of its constant bank 0 from .nv.constant0.<name>; the
+// literals the compiler put in another constant bank are a datum of their own.
 //
 // From sm_70 on, each instruction word carries the scheduler's control bits in bits 105..125
 // (stall cycles, yield, write and read barrier, barrier wait mask, operand reuse). A change that
@@ -18,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -216,6 +218,42 @@ inline Symbol data_symbol(const Elf64Reader& elf, const ElfSymbol& sym) {
     return s;
 }
 
+// A constant bank the compiler filled (`.nv.constant2.<kernel>` holds the literals an instruction
+// cannot encode): its bytes are part of the code, so a changed literal there must not read as
+// identical. Bank 0 is left out: its contents are the driver's, its size is in the kernel's
+// params. Banks holding data symbols are compared symbol by symbol.
+inline std::optional<Symbol> constant_bank(const Elf64Reader& elf, const ElfSection& bank,
+                                           const std::vector<ElfSymbol>& symbols) {
+    constexpr std::string_view prefix = ".nv.constant";
+    const std::string_view name = bank.name;
+    if (name.compare(0, prefix.size(), prefix) != 0 || name.size() == prefix.size())
+        return std::nullopt;
+    const std::string_view rest = name.substr(prefix.size());
+    const std::size_t digits = std::min(rest.find('.'), rest.size());
+    if (digits == 0 ||
+        rest.substr(0, digits).find_first_not_of("0123456789") != std::string_view::npos ||
+        rest.substr(0, digits) == "0")
+        return std::nullopt;
+    for (const ElfSymbol& sym : symbols)
+        if (sym.type == elf_symbol_object && sym.section == bank.index)
+            return std::nullopt;
+    const std::string owner =
+        digits < rest.size() ? canonical_symbol_name(rest.substr(digits + 1)) : std::string();
+    Symbol s;
+    s.kind = SymbolKind::datum;
+    s.name =
+        std::string(name.substr(0, prefix.size() + digits)) + (owner.empty() ? "" : "." + owner);
+    s.base_name = "constant bank " + std::string(rest.substr(0, digits)) +
+                  (owner.empty() ? "" : " of " + symbol_base_name(owner));
+    s.params.push_back(std::string(name.substr(0, prefix.size() + digits)));
+    const std::string_view bytes = elf.contents(bank);
+    for (std::size_t at = 0; at < bytes.size(); at += datum_line_bytes)
+        s.body.push_back(hex_bytes_in_order(bytes.substr(at, datum_line_bytes)));
+    if (bank.type == elf_section_nobits)
+        s.body.push_back("zero-initialised " + std::to_string(bank.size) + " bytes");
+    return s;
+}
+
 } // namespace detail
 
 ODO_API std::string mask_schedule_bits(std::string_view word) {
@@ -252,6 +290,9 @@ ODO_API Module parse_cubin(std::string_view bytes, std::string_view origin) {
             s.name.size() > text_prefix.size())
             add(code_symbol(elf, s, std::string_view(s.name).substr(text_prefix.size()), symbols,
                             by_name));
+    for (const ElfSection& s : elf.sections())
+        if (auto bank = constant_bank(elf, s, symbols))
+            add(std::move(*bank));
     for (const ElfSymbol& sym : symbols)
         if (sym.type == elf_symbol_object && sym.section != 0 &&
             sym.section < first_reserved_section) {

@@ -134,6 +134,22 @@ TEST_CASE("cubin: the same code with another parameter layout is signature-only"
     CHECK(d.detail.find("parameter layout") == 0);
 }
 
+TEST_CASE("cubin: a literal ptxas keeps in constant bank 2 is compared with the code") {
+    const std::string bytes = odo::read_file(ODO_TEST_DATA_DIR "/device_code/literal.sm_80.cubin");
+    const Module base = parse_cubin(bytes, "literal.sm_80.cubin");
+    const elf::ElfSection bank = cubin_section(bytes, ".nv.constant2._Z12affineKernelPd");
+    REQUIRE(bank.size == 8);
+    std::string edited = bytes;
+    edited[static_cast<std::size_t>(bank.offset)] ^= 0x01; // 1.000000000001's lowest bit
+    const auto deltas = compare(base, parse_cubin(edited, "edited.cubin"));
+    REQUIRE(deltas.size() == 2);
+    CHECK(cubin_delta(deltas, "affineKernel").delta == Delta::identical);
+    const SymbolDelta& literal = cubin_delta(deltas, "constant bank 2 of affineKernel");
+    CHECK(literal.delta == Delta::changed);
+    CHECK(literal.kind == SymbolKind::datum);
+    CHECK(literal.name == ".nv.constant2._Z12affineKernelPd");
+}
+
 TEST_CASE("cubin: hostile ELF bytes are one InputError naming the file and field") {
     const std::string bytes = cubin_bytes();
     rejected(bytes.substr(0, 40), "fewer than an ELF64 header");
