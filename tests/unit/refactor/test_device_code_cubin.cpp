@@ -82,8 +82,14 @@ TEST_CASE("cubin: kernels, parameter layout and instruction words from the ELF")
     CHECK(scale->name == "_Z11scaleKernelPKfPfiif");
     CHECK(scale->kind == SymbolKind::kernel);
     // in, out (pointers), n, unused (int), gain (float); bank 0 holds 0x160 bytes before them.
-    CHECK(scale->params ==
-          std::vector<std::string>{"0:8", "8:8", "16:4", "20:4", "24:4", "constant0:380"});
+    REQUIRE(scale->params.size() > 6);
+    CHECK(std::vector<std::string>(scale->params.begin(), scale->params.begin() + 5) ==
+          std::vector<std::string>{"0:8", "8:8", "16:4", "20:4", "24:4"});
+    CHECK(scale->params.back() == "constant0:380");
+    // The other attributes: EIATTR_MAXREG_COUNT (0x1b) is there, EIATTR_PARAM_CBANK (0x0a) not.
+    CHECK(std::count(scale->params.begin(), scale->params.end(), "nv.info 0x1b ff00") == 1);
+    for (const std::string& entry : scale->params)
+        CHECK(entry.compare(0, 12, "nv.info 0x0a") != 0);
     CHECK(scale->body.size() == cubin_section(cubin_bytes(), scale_text).size / 16);
     CHECK(scale->schedule_masked_body.size() == scale->body.size());
     for (const std::string& word : scale->body)
@@ -94,7 +100,8 @@ TEST_CASE("cubin: kernels, parameter layout and instruction words from the ELF")
     });
     REQUIRE(offset != m.symbols.end());
     CHECK(offset->name == "_ZN12_GLOBAL__N_112offsetKernelEPfif");
-    CHECK(offset->params == std::vector<std::string>{"0:8", "8:4", "12:4", "constant0:368"});
+    CHECK(std::vector<std::string>(offset->params.begin(), offset->params.begin() + 3) ==
+          std::vector<std::string>{"0:8", "8:4", "12:4"});
 }
 
 TEST_CASE("cubin: control bits only are schedule-only; an opcode bit is changed") {
@@ -131,7 +138,7 @@ TEST_CASE("cubin: the same code with another parameter layout is signature-only"
     const auto deltas = compare(base, head);
     const SymbolDelta& d = cubin_delta(deltas, "scaleKernel");
     CHECK(d.delta == Delta::signature_only);
-    CHECK(d.detail.find("parameter layout") == 0);
+    CHECK(d.detail == "parameter layout -24:4");
 }
 
 TEST_CASE("cubin: a literal ptxas keeps in constant bank 2 is compared with the code") {
@@ -148,6 +155,25 @@ TEST_CASE("cubin: a literal ptxas keeps in constant bank 2 is compared with the 
     CHECK(literal.delta == Delta::changed);
     CHECK(literal.kind == SymbolKind::datum);
     CHECK(literal.name == ".nv.constant2._Z12affineKernelPd");
+}
+
+TEST_CASE("cubin: other launch bounds on the same code are signature-only") {
+    const std::string bytes = odo::read_file(ODO_TEST_DATA_DIR "/device_code/literal.sm_80.cubin");
+    const elf::ElfSection info = cubin_section(bytes, ".nv.info._Z12affineKernelPd");
+    std::size_t at = static_cast<std::size_t>(info.offset);
+    const std::size_t end = at + static_cast<std::size_t>(info.size);
+    while (at < end && !(bytes[at] == 0x04 && bytes[at + 1] == 0x05)) // EIATTR_MAX_THREADS
+        at += 4 + (bytes[at] == 0x04 ? static_cast<unsigned char>(bytes[at + 2]) : 0);
+    REQUIRE(at < end);
+    REQUIRE(static_cast<unsigned char>(bytes[at + 4]) == 128); // __launch_bounds__(128)
+    std::string edited = bytes;
+    put_le(edited, at + 4, 256, 4);
+    const auto deltas =
+        compare(parse_cubin(bytes, "base.cubin"), parse_cubin(edited, "head.cubin"));
+    const SymbolDelta& kernel = cubin_delta(deltas, "affineKernel");
+    CHECK(kernel.delta == Delta::signature_only);
+    CHECK(kernel.detail == "parameter layout -nv.info 0x05 800000000100000001000000 "
+                           "+nv.info 0x05 000100000100000001000000");
 }
 
 TEST_CASE("cubin: hostile ELF bytes are one InputError naming the file and field") {
