@@ -357,11 +357,12 @@ inline Symbol ptx_function(const PtxReader& reader, std::string_view header, std
     return s;
 }
 
-inline Symbol ptx_datum(const PtxReader& reader, std::string_view statement, std::size_t line) {
+inline Symbol ptx_datum(std::string_view statement) {
     std::size_t name_at = 0;
-    const std::string_view name = declared_name(statement, name_at);
-    if (name.empty())
-        reader.fail(line, "a module-scope statement declares no name");
+    const std::string_view declared = declared_name(statement, name_at);
+    // A statement that declares nothing (a module-scope .pragma) stands for itself.
+    const std::string whole = collapse_blanks(statement);
+    const std::string_view name = declared.empty() ? std::string_view(whole) : declared;
     Symbol s;
     s.kind = SymbolKind::datum;
     s.name = canonical_symbol_name(name);
@@ -428,7 +429,7 @@ ODO_API Module parse_ptx(std::string_view raw, std::string_view origin) {
             else if (word != ".section")
                 reader.fail(line, "a '{' opens neither a function body nor a debug section");
         } else if (!function) {
-            add_symbol(reader, m, names, ptx_datum(reader, text.substr(at, next - at), line), line);
+            add_symbol(reader, m, names, ptx_datum(text.substr(at, next - at)), line);
         }
         line += reader.line_at(text.substr(at, next - at), next - at) - 1;
         at = next;
