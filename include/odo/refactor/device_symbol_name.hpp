@@ -99,7 +99,9 @@ ODO_API std::string symbol_base_name(const std::string& canonical_name) {
         abi::__cxa_demangle(canonical_name.c_str(), nullptr, nullptr, &status), std::free);
     if (status != 0 || !demangled)
         return canonical_name;
-    return detail::strip_signature(demangled.get());
+    // "(anonymous namespace)" alone reads as a parameter list with nothing before it.
+    std::string base = detail::strip_signature(demangled.get());
+    return base.empty() ? std::string(demangled.get()) : base;
 }
 #endif // ODO_REFACTOR_DEFINITIONS
 
