@@ -161,6 +161,11 @@ TEST_CASE("symbol names: anonymous-namespace discriminators become one token") {
           "_ZN2v212_GLOBAL__N_11kEv");
     CHECK(symbol_base_name("_ZN2v212_GLOBAL__N_11kEv") == "v2::(anonymous namespace)::k");
     CHECK(canonical_symbol_name("_ZN12_GLOBAL__N_11kEv") == "_ZN12_GLOBAL__N_11kEv");
+    // -rdc's file prefix of internal symbols: "__nv_static_<characters>__<file>_".
+    CHECK(canonical_symbol_name("__nv_static_23__2b6942f0_4_g_cu_coeffs__ZN34_GLOBAL__N__2b6942f0_"
+                                "4_g_cu_coeffs10anonKernelEPf") ==
+          "__nv_static___ZN12_GLOBAL__N_110anonKernelEPf");
+    CHECK(canonical_symbol_name("__nv_static_99__short") == "__nv_static_99__short");
     // Without a length prefix that covers it, the text is left as it is.
     CHECK(canonical_symbol_name("9_GLOBAL__N_x") == "9_GLOBAL__N_x");
     CHECK(canonical_symbol_name("_GLOBAL__N_") == "_GLOBAL__N_");
