@@ -322,6 +322,9 @@ ODO_API Module parse_cubin(std::string_view bytes, std::string_view origin) {
         if (sym.section >= elf.sections().size())
             elf.fail("symbol " + sym.name,
                      "its section " + std::to_string(sym.section) + " does not exist");
+        if (sym.name.empty())
+            elf.fail("the symbol table", "a data symbol in section " +
+                                             elf.sections()[sym.section].name + " has no name");
         // A relocatable cubin names each kernel's parameter bank `_param`: the kernel's layout.
         if (elf.sections()[sym.section].name.compare(0, 14, ".nv.constant0.") != 0)
             add(data_symbol(elf, sym));

@@ -114,7 +114,8 @@ ODO_API std::string canonical_symbol_name(std::string_view mangled) {
 }
 
 ODO_API std::string symbol_base_name(const std::string& canonical_name) {
-    if (canonical_name.compare(0, detail::canonical_static_prefix.size(),
+    if (canonical_name.size() > detail::canonical_static_prefix.size() &&
+        canonical_name.compare(0, detail::canonical_static_prefix.size(),
                                detail::canonical_static_prefix) == 0)
         return symbol_base_name(canonical_name.substr(detail::canonical_static_prefix.size()));
     if (canonical_name.compare(0, 2, "_Z") != 0 ||

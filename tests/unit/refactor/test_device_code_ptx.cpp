@@ -166,6 +166,7 @@ TEST_CASE("symbol names: anonymous-namespace discriminators become one token") {
                                 "4_g_cu_coeffs10anonKernelEPf") ==
           "__nv_static___ZN12_GLOBAL__N_110anonKernelEPf");
     CHECK(canonical_symbol_name("__nv_static_99__short") == "__nv_static_99__short");
+    CHECK(symbol_base_name(canonical_symbol_name("__nv_static_3__abc")) == "__nv_static__");
     // Without a length prefix that covers it, the text is left as it is.
     CHECK(canonical_symbol_name("9_GLOBAL__N_x") == "9_GLOBAL__N_x");
     CHECK(canonical_symbol_name("_GLOBAL__N_") == "_GLOBAL__N_");
