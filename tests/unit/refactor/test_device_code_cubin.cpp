@@ -214,6 +214,18 @@ TEST_CASE("cubin: a relocatable cubin (-rdc): file-prefixed names, device data, 
     std::string hostile = bytes;
     put_le(hostile, relocations->offset + 12, 0x7fffffff, 4); // r_info's symbol index
     rejected(hostile, "does not exist");
+
+    // A datum whose name is the string table's empty first string.
+    const elf::ElfSection symtab = cubin_section(bytes, ".symtab");
+    const std::vector<elf::ElfSymbol> symbols = reader.symbols();
+    const auto datum = std::find_if(symbols.begin(), symbols.end(), [](const elf::ElfSymbol& s) {
+        return s.name == "initialised";
+    });
+    REQUIRE(datum != symbols.end());
+    std::string nameless = bytes;
+    put_le(nameless, symtab.offset + 24 * static_cast<std::uint64_t>(datum - symbols.begin()), 0,
+           4);
+    rejected(nameless, "has no name");
 }
 
 TEST_CASE("cubin: hostile ELF bytes are one InputError naming the file and field") {
