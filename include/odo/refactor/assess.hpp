@@ -627,8 +627,9 @@ inline std::set<std::string_view> static_function_names(std::string_view code) {
 } // namespace detail
 
 // RED-11: a function with internal linkage — declared `static`, or in an unnamed namespace — that
-// nothing on the operator's surface names again. `blocks` are the surface's, file by file (the
-// ones RED-1 and RED-6 compared: extracted once).
+// nothing on the operator's surface names again. A function-like macro's body is no function: an
+// unused macro costs no code, and the reference's "function with no caller" would misname it.
+// `blocks` are the surface's, file by file (the ones RED-1 and RED-6 compared: extracted once).
 inline void check_red11(std::vector<Finding>& out, const detail::Views& surface,
                         const std::vector<const Block*>& blocks, const AssessSettings& s) {
     std::vector<const Block*> internal;
@@ -640,7 +641,8 @@ inline void check_red11(std::vector<Finding>& out, const detail::Views& surface,
         const std::set<std::string_view> statics = detail::static_function_names(code);
         for (; next != blocks.end() && (*next)->path == file->path(); ++next) {
             const Block& b = **next;
-            if ((b.name != "lambda" && unnamed.count(b.offset) > 0) || statics.count(b.name) > 0) {
+            if (!b.macro && ((b.name != "lambda" && unnamed.count(b.offset) > 0) ||
+                             statics.count(b.name) > 0)) {
                 internal.push_back(&b);
                 uses.emplace(b.name, 0);
             }

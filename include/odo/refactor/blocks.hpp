@@ -35,6 +35,7 @@ struct Block {
     std::size_t lines = 0;               // normalized body lines (not kept: the shingles are)
     std::vector<std::uint64_t> shingles; // sorted, unique
     std::size_t offset = 0;              // of the opening brace in strip_code's text
+    bool macro = false; // the body of a function-like macro (`#define name(...) ... {`)
 };
 
 // |A ∩ B| / |A ∪ B| of two sorted sets; 0 when both are empty.
@@ -141,8 +142,31 @@ inline std::string_view identifier_before(std::string_view s, std::size_t at, st
     return s.substr(begin, end - begin);
 }
 
+// Whether the identifier at `begin` is the name a `#define` on its line introduces.
+inline bool defines_macro(std::string_view s, std::size_t begin) {
+    auto skip_blanks = [&](std::size_t at) {
+        while (at > 0 && (s[at - 1] == ' ' || s[at - 1] == '\t'))
+            --at;
+        return at;
+    };
+    const std::size_t define_end = skip_blanks(begin);
+    constexpr std::string_view define = "define";
+    if (define_end < define.size() || s.substr(define_end - define.size(), define.size()) != define)
+        return false;
+    const std::size_t hash = skip_blanks(define_end - define.size());
+    if (hash == 0 || s[hash - 1] != '#')
+        return false;
+    const std::size_t line_start = skip_blanks(hash - 1);
+    return line_start == 0 || s[line_start - 1] == '\n';
+}
+
+struct BodyName {
+    std::string name; // a function's, "lambda", or "" when the '{' opens no named body
+    bool macro = false;
+};
+
 // What the code before a '{' opens: a named function body, "lambda", or nothing ("").
-inline std::string body_name(std::string_view segment) {
+inline BodyName body_name(std::string_view segment) {
     std::size_t close = segment.rfind(')');
     while (close != std::string_view::npos) {
         const std::size_t open = matching_open(segment, close);
@@ -152,13 +176,13 @@ inline std::string body_name(std::string_view segment) {
         while (end > 0 && std::isspace(static_cast<unsigned char>(segment[end - 1])))
             --end;
         if (end > 0 && segment[end - 1] == ']')
-            return "lambda";
+            return {"lambda"};
         std::size_t begin = 0;
         const std::string_view name = identifier_before(segment, open, begin);
         if (name.empty() || is_control_keyword(name))
             return {};
         if (!is_trailing_specifier(name))
-            return std::string(name);
+            return {std::string(name), defines_macro(segment, begin)};
         close = begin == 0 ? std::string_view::npos : segment.rfind(')', begin - 1);
     }
     return {};
@@ -267,7 +291,7 @@ private:
 inline std::vector<Block> extract_stripped_blocks(std::string_view code, std::string_view path,
                                                   std::size_t floor) {
     struct Open {
-        std::string name;
+        detail::BodyName body;
         std::size_t offset;
         std::size_t line;
     };
@@ -287,25 +311,25 @@ inline std::vector<Block> extract_stripped_blocks(std::string_view code, std::st
         } else if (c == ';' && parens == 0) {
             segment = i + 1;
         } else if (c == '{') {
-            std::string name = parens == 0 && named < max_named_nesting
-                                   ? detail::body_name(code.substr(segment, i - segment))
-                                   : std::string();
-            named += !name.empty();
-            stack.push_back({std::move(name), i, line});
+            detail::BodyName body = parens == 0 && named < max_named_nesting
+                                        ? detail::body_name(code.substr(segment, i - segment))
+                                        : detail::BodyName{};
+            named += !body.name.empty();
+            stack.push_back({std::move(body), i, line});
             if (parens == 0)
                 segment = i + 1;
         } else if (c == '}') {
             if (!stack.empty()) {
-                const Open open = stack.back();
+                const Open open = std::move(stack.back());
                 stack.pop_back();
-                if (!open.name.empty()) {
+                if (!open.body.name.empty()) {
                     --named;
                     if (!windows)
                         windows.emplace(code);
                     auto [lines, shingles] = windows->body(open.offset, open.line, i, line);
                     if (lines >= floor && lines > 0)
-                        blocks.push_back({open.name, std::string(path), open.line, line, lines,
-                                          std::move(shingles), open.offset});
+                        blocks.push_back({open.body.name, std::string(path), open.line, line, lines,
+                                          std::move(shingles), open.offset, open.body.macro});
                 }
             }
             if (parens == 0)

@@ -52,6 +52,21 @@ TEST_CASE("a line's key is its normalized text's: whitespace runs one space, end
     CHECK(window_key(ab, 1) != window_key(ab, 2)); // and so does the number of lines
 }
 
+TEST_CASE("a body opened by a #define is a macro's, whatever the blanks around the '#'") {
+    const std::string lines = "{\n x(1);\n x(2);\n}\n";
+    const auto blocks = extract_blocks(
+        "#define m1(a) \\\n do " + lines + "  #  define m2(a) " + lines + "void f(int a) " + lines +
+            "#undef m1\nint define(int) " + lines + "# pragma x\nint g() " + lines,
+        "m.cu", 1);
+    REQUIRE(blocks.size() == 5);
+    CHECK(blocks[0].name == "m1");
+    CHECK(blocks[0].macro);
+    CHECK(blocks[1].name == "m2");
+    CHECK(blocks[1].macro);
+    for (std::size_t i = 2; i < blocks.size(); ++i)
+        CHECK_FALSE(blocks[i].macro);
+}
+
 TEST_CASE("stripping drops comments and literal contents and keeps every line") {
     const std::string code = "int a = 1'000; // one\n"
                              "const char* s = \"{ not a brace }\"; /* two\nlines */ char c = '}';\n"
