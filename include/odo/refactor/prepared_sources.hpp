@@ -38,7 +38,7 @@ private:
 };
 
 #if ODO_REFACTOR_DEFINITIONS
-inline std::vector<const PreparedSource*>
+ODO_API std::vector<const PreparedSource*>
 PreparedSources::get(const std::vector<std::string>& paths) {
     std::vector<std::string> unknown;
     for (const std::string& path : paths)
