@@ -6,7 +6,6 @@
 #include "odo/core/linkage.hpp"
 #include "odo/review/source_text.hpp"
 
-#include <cctype>
 #include <cstddef>
 #include <string>
 #include <string_view>
