@@ -523,16 +523,19 @@ int record_review(const Options& o, const Campaign& c) {
 
 // ---- status -----------------------------------------------------------------------------------
 
+// Whether optimize_op's preflight JSON report (gates.md §1) counts a GAP.
 bool preflight_gap(const std::string& file) {
     if (file.empty())
         return false;
     odo::driver::require_readable_file("--preflight", file);
     const auto doc = odo::json::parse(odo::read_file(file), file);
     const auto* o = doc.if_object();
-    const auto* status = o ? o->if_contains("status") : nullptr;
-    if (!status || !status->is_string())
-        throw InputError("--preflight " + file + ": not optimize_op's JSON report (no status)");
-    return status->get_string() == "GAP";
+    const auto* phase = o ? o->if_contains("phase") : nullptr;
+    const auto* gaps = o ? o->if_contains("exit_gap") : nullptr;
+    if (!phase || *phase != "preflight" || !gaps || !gaps->is_int64())
+        throw InputError("--preflight " + file +
+                         ": not optimize_op's preflight JSON report (phase, exit_gap)");
+    return gaps->get_int64() > 0;
 }
 
 boost::json::array sorted_json(const std::set<std::string>& keys) {
