@@ -53,7 +53,9 @@
 #include <boost/program_options.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
+#include <initializer_list>
 #include <iostream>
 #include <optional>
 #include <set>
@@ -100,7 +102,8 @@ void add_verb_options(po::options_description& d, Options& o, const std::string&
     auto add = d.add_options();
     if (verb == "profile") {
         add("report", po::value(&o.report)->value_name("FILE"),
-            "odo_profile's JSON report, or a host roofline JSON (odo/bench/host_roofline.hpp)");
+            "odo_profile's JSON report (ncu, nsys or its host roofline), or a host roofline "
+            "record (odo/bench/host_roofline.hpp)");
         add("ncu", po::value(&o.ncu)->value_name("FILE"), "an ncu CSV export (--page raw)");
         add("case", po::value(&o.case_key)->value_name("KEY"), "the case key profiled");
         add("represents", po::value(&o.represents)->value_name("KEY"),
@@ -349,7 +352,8 @@ ProfileRead host_roofline(const boost::json::object& o, const std::string& file,
             std::move(figures), bwutil_pct};
 }
 
-// odo_profile's JSON report (`odo_profile import ... --format json`).
+// odo_profile's JSON report (`odo_profile import ... --format json`, or its host roofline mode,
+// whose report carries the `host_roofline` figures instead of ncu's).
 ProfileRead profile_report(const boost::json::object& o, const std::string& file) {
     const auto* cls = o.if_contains("classification");
     if (!cls || !cls->is_object())
@@ -359,17 +363,23 @@ ProfileRead profile_report(const boost::json::object& o, const std::string& file
         throw InputError(file + ": no SOL figure (classification.max_sol_pct) to judge against "
                                 "the ridge");
     const auto* ncu = o.if_contains("ncu");
-    const bool from_ncu = ncu && ncu->is_object();
+    const auto* host = o.if_contains("host_roofline");
+    const char* source = ncu && ncu->is_object()     ? "ncu"
+                         : host && host->is_object() ? "host-roofline"
+                                                     : "nsys";
     boost::json::object figures;
-    if (from_ncu)
-        for (const char* key :
-             {"memory_sol_pct", "compute_sol_pct", "dram_throughput_pct", "achieved_occupancy_pct"})
-            if (const auto* v = ncu->get_object().if_contains(key))
-                if (const auto n = odo::json::as_number(*v))
-                    figures[key] = *n;
-    return {from_ncu ? "ncu" : "nsys", text_at(o, "case", file),
-            text_at(cls->get_object(), "bottleneck", file), std::move(figures),
-            *odo::json::as_number(*max_sol)};
+    const auto copy = [&](const boost::json::value* from, std::initializer_list<const char*> keys) {
+        if (from && from->is_object())
+            for (const char* key : keys)
+                if (const auto* v = from->get_object().if_contains(key))
+                    if (const auto n = odo::json::as_number(*v))
+                        figures[key] = *n;
+    };
+    copy(ncu,
+         {"memory_sol_pct", "compute_sol_pct", "dram_throughput_pct", "achieved_occupancy_pct"});
+    copy(host, {"bwutil_pct", "operator_median_us", "memcpy_median_us", "bytes_moved"});
+    return {source, text_at(o, "case", file), text_at(cls->get_object(), "bottleneck", file),
+            std::move(figures), *odo::json::as_number(*max_sol)};
 }
 
 ProfileRead ncu_export(const std::string& bytes, const std::string& file, double ridge) {

@@ -227,10 +227,43 @@ TEST_CASE("odo_campaign: three strikes after the last win stop the campaign") {
                      "--id L1: a lead of that id was opened before");
 }
 
+TEST_CASE("odo_campaign: the ridge from an ncu export and from odo_profile's JSON reports") {
+    TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
+    campaign_baselined(repo);
+    repo.write("runs/ncu.csv",
+               odo::read_file(ODO_SOURCE_DIR "/tests/data/profile/ncu_details_rules.csv"));
+    campaign_refused(repo, {"profile", "--ncu", "runs/ncu.csv"}, "--case KEY");
+    campaign_ok(repo, {"profile", "--ncu", "runs/ncu.csv", "--case", campaign_hot_key});
+    auto s = campaign_status(repo);
+    CHECK(s.at("stop") == "ridge");
+    CHECK(s.at("latest_profile").at("source") == "ncu");
+    CHECK(s.at("latest_profile").at("bottleneck") == "memory-bound");
+    CHECK(s.at("latest_profile").at("ceiling_pct").to_number<double>() > 80);
+
+    // odo_profile --host-roofline --format json: BWUtil is the figure judged against the ridge.
+    TempRepo other(ODO_SOURCE_DIR "/examples/oplib");
+    campaign_baselined(other);
+    other.write("runs/profile.json",
+                R"({"case": ")" + campaign_hot_key +
+                    R"(", "host_roofline": {"bwutil_pct": 92.5, "operator_median_us": 20.0, )"
+                    R"("memcpy_median_us": 18.5, "bytes_moved": 460800}, "classification": )"
+                    R"({"bottleneck": "memory-bound", "max_sol_pct": 92.5, "at_ridge": true}})");
+    campaign_ok(other, {"profile", "--report", "runs/profile.json"});
+    s = campaign_status(other);
+    CHECK(s.at("stop") == "ridge");
+    CHECK(s.at("latest_profile").at("source") == "host-roofline");
+    campaign_ok(other, {"profile", "--report", "runs/profile.json", "--ridge-pct", "95"});
+    CHECK(campaign_status(other).at("stop").is_null());
+    campaign_refused(other, {"profile", "--report", "runs/profile.json", "--case", "x[a=1]"},
+                     "profiles " + campaign_hot_key + ", not --case x[a=1]");
+}
+
 TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2") {
     TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
     campaign_baselined(repo);
     campaign_refused(repo, {"wish"}, "wish: not a verb");
+    campaign_refused(repo, {"note", "--text%canonical_option%", "x"}, "unrecognised option");
+    campaign_refused(repo, {"note", "--text", "a", "--repo", "no\nsuch"}, "--repo no");
     campaign_refused(repo, {"lead", "--id", "L1"}, "required");
     campaign_refused(repo,
                      {"lead", "--id", "L1", "--hypothesis", "h", "--category", "c", "--target",
