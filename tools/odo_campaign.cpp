@@ -28,6 +28,7 @@
 #include <odo/campaign/ledger_read.hpp>
 #include <odo/campaign/ledger_record.hpp>
 #include <odo/campaign/next_step.hpp>
+#include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
 #include <odo/core/error_output.hpp>
 #include <odo/core/file.hpp>
@@ -196,6 +197,7 @@ public:
             throw InputError("the layout's paths.campaign_ledger is empty: no place for a ledger");
         ledger_ = odo::repo::expand(tpl, {op_.operator_name, op_.op, op_.pyname});
         odo::repo::repo_location(root(), root() / ledger_); // inside, no link out
+        odo::refuse_linked_folder(root() / ledger_, {root()});
         if (!o.artifacts.empty()) {
             std::error_code ec;
             artifacts_ = fs::canonical(o.artifacts, ec);

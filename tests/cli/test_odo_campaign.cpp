@@ -302,6 +302,18 @@ TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2")
     }();
     repo.write(campaign_ledger_file, future);
     campaign_refused(repo, {"status"}, "a record from the future");
+
+    // A ledger, or its folder, that is a link is never read or written through.
+    TempRepo outside;
+    outside.write("ledger.jsonl", genuine);
+    repo.remove(campaign_ledger_file);
+    std::filesystem::create_symlink(outside.root() / "ledger.jsonl",
+                                    repo.root() / campaign_ledger_file);
+    campaign_refused(repo, {"status"}, campaign_ledger_file);
+    repo.remove("bench/campaigns");
+    std::filesystem::create_symlink(outside.root(), repo.root() / "bench/campaigns");
+    campaign_refused(repo, {"note", "--text", "x"}, "bench/campaigns");
+    CHECK(outside.read("ledger.jsonl") == genuine);
 }
 
 #endif
