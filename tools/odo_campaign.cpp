@@ -238,12 +238,11 @@ public:
 
     campaign::OperatorSurface surface() const {
         const odo::baseline::ConfigSet set = repository_.load_configs();
-        const fs::path file = fs::weakly_canonical(repository_.operator_file(op_.op));
+        const fs::path file = fs::weakly_canonical(root() / op_.bench_cfg);
         for (const auto& f : set.files())
             if (fs::weakly_canonical(f.path) == file)
                 return campaign::operator_surface(f.config);
-        throw InputError(repository_.operator_file(op_.op).string() + ": no benchmark config of " +
-                         op_.operator_name);
+        throw InputError(op_.bench_cfg + ": no benchmark config of " + op_.operator_name);
     }
 
     void require_surface_case(const std::string& option, const std::string& key,
