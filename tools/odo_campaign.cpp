@@ -167,7 +167,8 @@ Options parse_options(const std::vector<std::string>& args) {
     add_verb_options(d, o, o.verb);
     po::variables_map vm;
     odo::driver::store_command_line({args.begin() + 2, args.end()}, d, {}, vm);
-    if (o.help) {
+    if (vm.count("help") && vm["help"].as<bool>()) { // before notify: required options wait
+        o.help = true;
         std::cout << usage << "\n\n" << o.verb << " options:\n" << d << "\n";
         return o;
     }

@@ -261,6 +261,9 @@ TEST_CASE("odo_campaign: the ridge from an ncu export and from odo_profile's JSO
 TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2") {
     TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
     campaign_baselined(repo);
+    CHECK(campaign_ok(repo, {"evaluate", "--help"}).find("--before PATH") != std::string::npos);
+    CHECK(odo::testing::run_in(repo.root(), ODO_CAMPAIGN, {"--version"})
+              .out.rfind("odo_campaign ", 0) == 0);
     campaign_refused(repo, {"wish"}, "wish: not a verb");
     campaign_refused(repo, {"note", "--text%canonical_option%", "x"}, "unrecognised option");
     campaign_refused(repo, {"note", "--text", "a", "--repo", "no\nsuch"}, "--repo no");
