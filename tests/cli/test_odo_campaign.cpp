@@ -158,6 +158,14 @@ TEST_CASE("odo_campaign: the loop verb by verb, with status's next step at every
                                                      (art.root() / "l1/after").string(), "--kept",
                                                      "HEAD", "--artifacts", art.root().string()});
     CHECK(evaluated.find("L1: win") != std::string::npos);
+    const auto evaluation =
+        odo::campaign::parse_ledger(repo.read(campaign_ledger_file), campaign_ledger_file)
+            .records.back();
+    CHECK(evaluation.fields.at("artifacts").at("after") ==
+          boost::json::array{"l1/after/run1.json", "l1/after/run2.json", "l1/after/run3.json"});
+    CHECK(evaluation.files.size() == 6);
+    CHECK(evaluation.files[3].blake2b ==
+          odo::campaign::ledger_digest(art.read("l1/after/run1.json")));
     s = campaign_status(repo);
     CHECK(s.at("wins") == 1);
     CHECK(s.at("leads").at(0).at("state") == "win");

@@ -250,6 +250,18 @@ inline void check_evaluation(RecordShape& r) {
     r.one_of("outcome", {"win", "strike"});
     r.hex("kept_commit", 40, true);
     r.text("language");
+    if (const auto* artifacts = r.field("artifacts")) {
+        if (!artifacts->is_object()) {
+            r.fail("artifacts", "must be an object {before, after}");
+        } else {
+            RecordShape sides(artifacts->get_object());
+            sides.strings("before", true);
+            sides.strings("after", true);
+            sides.no_other_fields();
+            for (const std::string& w : sides.wrong())
+                r.fail("artifacts", w);
+        }
+    }
     if (const auto* runs = r.field("runs")) {
         if (!runs->is_object()) {
             r.fail("runs", "must be an object {before, after}");
