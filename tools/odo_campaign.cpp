@@ -469,9 +469,18 @@ std::vector<campaign::RunTiming> read_runs(const std::string& option,
     std::vector<campaign::RunTiming> runs;
     for (const fs::path& path : odo::baseline::artifact_paths({from.begin(), from.end()})) {
         ReadFile file = c.read_cited(option, path.string());
-        for (campaign::RunTiming& run :
-             campaign::artifact_runs(file.bytes, path.string(), set, stems,
-                                     c.repository().layout().languages, language))
+        std::vector<campaign::RunTiming> read;
+        try {
+            read = campaign::artifact_runs(file.bytes, path.string(), set, stems,
+                                           c.repository().layout().languages, language);
+        } catch (const odo::InputProblems& e) { // one line: the first row, and how many more
+            const auto& all = e.problems();
+            throw InputError(
+                all.front() +
+                (all.size() > 1 ? " (and " + std::to_string(all.size() - 1) + " more rows refused)"
+                                : std::string()));
+        }
+        for (campaign::RunTiming& run : read)
             runs.push_back(std::move(run));
         paths.push_back(file.cited.path);
         cited.push_back(std::move(file.cited));

@@ -282,6 +282,16 @@ TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2")
                      "not a basic or advanced case of Invert");
     campaign_refused(repo, {"evaluate", "--lead", "L9", "--before", "x", "--after", "y"},
                      "--lead L9: not the open lead");
+    campaign_ok(repo, {"lead", "--id", "L1", "--hypothesis", "h", "--category", "c", "--target",
+                       campaign_hot_key});
+    campaign_write_runs(repo, "runs/before", 100);
+    repo.write("runs/after/bad.json",
+               R"({"schema_version": 1, "baselines": {"x[a=1]": {}, "y[b=2]": {}}})");
+    campaign_refused(
+        repo, {"evaluate", "--lead", "L1", "--before", "runs/before", "--after", "runs/after"},
+        "(and 1 more rows refused)");
+    repo.remove("runs");
+    repo.remove(campaign_ledger_file);
     campaign_refused(
         repo,
         {"lead", "--id", "", "--hypothesis", "h", "--category", "c", "--target", campaign_hot_key},
