@@ -73,6 +73,8 @@ inline std::vector<LedgerProblem> evaluation_runs_problems(const LedgerRecord& r
     if (!language)
         return {{r.seq, "`language` " + std::string(r.fields.at("language").get_string()) +
                             " is not an entry point odo knows"}};
+    if (!r.fields.contains("artifacts"))
+        return {{r.seq, "names no run artifacts its runs were read from (`artifacts`)"}};
     std::set<std::string> cited;
     for (const CitedFile& f : r.files)
         cited.insert(f.path);

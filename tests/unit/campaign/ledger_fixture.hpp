@@ -61,10 +61,7 @@ inline NewRecord evaluation_of(const std::string& id, double after_us,
         after.push_back(r);
     }
     const LeadEvaluation e = evaluate_lead(before, after, {hot_case});
-    // Both sides cite record_of's one file, so a reader of the fixture's files knows it.
-    return record_of(RecordKind::Evaluation,
-                     evaluation_fields(id, e, before, after, kept, "cpp",
-                                       {{"bench/runs/a.json"}, {"bench/runs/a.json"}}));
+    return record_of(RecordKind::Evaluation, evaluation_fields(id, e, before, after, kept, "cpp"));
 }
 
 inline std::string ledger_of(std::initializer_list<NewRecord> records) {

@@ -66,4 +66,24 @@ TEST_CASE("evaluation runs: an artifact the record does not cite is a problem") 
     CHECK(evaluation_runs_problems(parse_ledger(ledger_of({lead_named("L1")}), "t").records[0],
                                    reader_of({}))
               .empty());
+    // Runs recorded without their artifacts cannot be checked against them.
+    const auto bare = parse_ledger(ledger_of({lead_named("L1"), evaluation_of("L1", 80)}), "t");
+    REQUIRE(bare.problems.empty());
+    const auto unnamed = evaluation_runs_problems(bare.records.back(), reader_of({}));
+    REQUIRE(unnamed.size() == 1);
+    CHECK(unnamed[0].what == "names no run artifacts its runs were read from (`artifacts`)");
+}
+
+TEST_CASE("evaluation runs: a malformed artifacts field is a problem of the record") {
+    const std::string line = cited_evaluation().line;
+    const std::string bytes = ledger_of({lead_named("L1")});
+    const auto problems_with = [&](const std::string& from, const std::string& to) {
+        return parse_ledger(joined(rechained({lines_of(bytes)[0], replaced(line, from, to)})), "t")
+            .problems;
+    };
+    CHECK(has_problem(problems_with("\"before\": [\"before.json\"]", "\"before\": []"), 2,
+                      "`artifacts` `before` must be a non-empty list of non-empty strings"));
+    CHECK(has_problem(problems_with("\"after\": [\"after.json\"]}", "\"after\": [\"after.json\"], "
+                                                                    "\"during\": []}"),
+                      2, "`artifacts` `during` is not a field v1 knows"));
 }
