@@ -27,7 +27,7 @@ LedgerRecord cited_evaluation(const EvaluationArtifacts& artifacts = {{"before.j
     return ledger.records.back();
 }
 
-ArtifactRunsReader reader_of(std::map<std::string, std::vector<RunTiming>> files) {
+ArtifactRunsReader artifact_reader_of(std::map<std::string, std::vector<RunTiming>> files) {
     return [files](const std::string& path, odo::baseline::Language) {
         const auto found = files.find(path);
         if (found == files.end())
@@ -41,17 +41,17 @@ ArtifactRunsReader reader_of(std::map<std::string, std::vector<RunTiming>> files
 TEST_CASE("evaluation runs: the recorded runs are the rows of the cited artifacts") {
     const LedgerRecord r = cited_evaluation();
     CHECK(evaluation_runs_problems(
-              r, reader_of({{"before.json", runs_before}, {"after.json", runs_after}}))
+              r, artifact_reader_of({{"before.json", runs_before}, {"after.json", runs_after}}))
               .empty());
     // Figures typed beside the artifacts: the after side's artifact says 95 us.
     const auto typed = evaluation_runs_problems(
         r,
-        reader_of({{"before.json", runs_before}, {"after.json", timed(hot_case, {95, 81, 79})}}));
+        artifact_reader_of({{"before.json", runs_before}, {"after.json", timed(hot_case, {95, 81, 79})}}));
     REQUIRE(typed.size() == 1);
     CHECK(typed[0].seq == 2);
     CHECK(typed[0].what ==
           "runs.after are not the rows of the artifacts it cites (3 recorded, 3 in the artifacts)");
-    const auto missing = evaluation_runs_problems(r, reader_of({{"before.json", runs_before}}));
+    const auto missing = evaluation_runs_problems(r, artifact_reader_of({{"before.json", runs_before}}));
     REQUIRE(missing.size() == 1);
     CHECK(missing[0].what == "artifacts.after after.json: after.json: not found");
 }
@@ -59,17 +59,17 @@ TEST_CASE("evaluation runs: the recorded runs are the rows of the cited artifact
 TEST_CASE("evaluation runs: an artifact the record does not cite is a problem") {
     const LedgerRecord r = cited_evaluation({{"before.json"}, {"elsewhere.json"}});
     const auto problems = evaluation_runs_problems(
-        r, reader_of({{"before.json", runs_before}, {"elsewhere.json", runs_after}}));
+        r, artifact_reader_of({{"before.json", runs_before}, {"elsewhere.json", runs_after}}));
     REQUIRE(problems.size() == 1);
     CHECK(problems[0].what == "artifacts.after names elsewhere.json, a file the record does not "
                               "cite");
     CHECK(evaluation_runs_problems(parse_ledger(ledger_of({lead_named("L1")}), "t").records[0],
-                                   reader_of({}))
+                                   artifact_reader_of({}))
               .empty());
     // Runs recorded without their artifacts cannot be checked against them.
     const auto bare = parse_ledger(ledger_of({lead_named("L1"), evaluation_of("L1", 80)}), "t");
     REQUIRE(bare.problems.empty());
-    const auto unnamed = evaluation_runs_problems(bare.records.back(), reader_of({}));
+    const auto unnamed = evaluation_runs_problems(bare.records.back(), artifact_reader_of({}));
     REQUIRE(unnamed.size() == 1);
     CHECK(unnamed[0].what == "names no run artifacts its runs were read from (`artifacts`)");
 }
