@@ -386,7 +386,12 @@ ProfileRead profile_report(const boost::json::object& o, const std::string& file
 }
 
 ProfileRead ncu_export(const std::string& bytes, const std::string& file, double ridge) {
-    const odo::profile::NcuReport report = odo::profile::parse_ncu_csv(bytes);
+    odo::profile::NcuReport report;
+    try {
+        report = odo::profile::parse_ncu_csv(bytes);
+    } catch (const InputError& e) {
+        throw InputError(file + ": " + e.what());
+    }
     if (report.kernels.empty())
         throw InputError(file + ": the ncu export holds no kernel launch");
     const odo::profile::NcuFigures n = odo::profile::ncu_figures(report);

@@ -241,6 +241,9 @@ TEST_CASE("odo_campaign: the ridge from an ncu export and from odo_profile's JSO
     repo.write("runs/ncu.csv",
                odo::read_file(ODO_SOURCE_DIR "/tests/data/profile/ncu_details_rules.csv"));
     campaign_refused(repo, {"profile", "--ncu", "runs/ncu.csv"}, "--case KEY");
+    repo.write("runs/bad.csv", "\"ID\",\"Kernel Name\"\n\"0\"\n");
+    campaign_refused(repo, {"profile", "--ncu", "runs/bad.csv", "--case", campaign_hot_key},
+                     "odo_campaign: runs/bad.csv: ");
     campaign_ok(repo, {"profile", "--ncu", "runs/ncu.csv", "--case", campaign_hot_key});
     auto s = campaign_status(repo);
     CHECK(s.at("stop") == "ridge");
