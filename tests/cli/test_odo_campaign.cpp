@@ -269,6 +269,20 @@ TEST_CASE("odo_campaign: the ridge from an ncu export and from odo_profile's JSO
                      "profiles " + campaign_hot_key + ", not --case x[a=1]");
 }
 
+TEST_CASE("odo_campaign: the ledger lies where the layout's paths.campaign_ledger says") {
+    TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
+    repo.write("odo-layout.json", R"({"schema": "odo-layout/v1", "paths": )"
+                                  R"({"campaign_ledger": "perf/ledgers/{name}.jsonl"}})");
+    repo.commit("chore: layout");
+    campaign_ok(repo, {"note", "--text", "where"});
+    CHECK(std::filesystem::is_regular_file(repo.root() / "perf/ledgers/invert.jsonl"));
+    CHECK(campaign_status(repo).at("ledger") == "perf/ledgers/invert.jsonl");
+    repo.write("other-layout.json", R"({"schema": "odo-layout/v1", "paths": )"
+                                    R"({"campaign_ledger": "../{name}.jsonl"}})");
+    campaign_refused(repo, {"status", "--layout", "other-layout.json"},
+                     "\"paths.campaign_ledger\" must be a path inside the repository");
+}
+
 TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2") {
     TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
     campaign_baselined(repo);
