@@ -1,0 +1,19 @@
+// scale.cu with the constant 2 changed to 3.
+namespace {
+__global__ void offsetKernel(float* data, int n, float bias) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        data[i] += bias;
+}
+} // namespace
+
+__global__ void scaleKernel(const float* in, float* out, int n, int unused, float gain) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = in[i] * gain * 3.0f;
+}
+
+void launch(const float* in, float* out, int n, float gain) {
+    scaleKernel<<<(n + 255) / 256, 256>>>(in, out, n, 0, gain);
+    offsetKernel<<<(n + 255) / 256, 256>>>(out, n, gain);
+}
