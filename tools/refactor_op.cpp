@@ -99,6 +99,17 @@ int run_cost(const Options& o, const odo::repo::OperatorPaths& op, const odo::re
                 o, 0);
 }
 
+// Verify's simplification evidence: what each TU costs to compile at the base and now.
+std::vector<std::string> cost_evidence(const Options& o, const odo::repo::OperatorPaths& op,
+                                       const odo::repo::Git& git, const std::string& base) {
+    try {
+        return odo::refactor::cost_deltas(
+            odo::refactor::measure_cost({git, op, fs::path(*o.build_dir), base, 1}));
+    } catch (const odo::InputError& e) {
+        return {std::string("not measured: ") + e.what()};
+    }
+}
+
 int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout& layout,
                  const odo::refactor::AssessSettings& s) {
     const odo::repo::OperatorPaths op = odo::repo::resolve_operator(root, layout, o.operator_name);
@@ -118,20 +129,26 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
         report.findings = odo::refactor::assess_findings({op, now}, s);
     } else {
         const odo::repo::Git git(root);
-        const auto base = std::optional<std::string>(resolved_base(git, o));
-        const odo::refactor::Revision before(git, *base);
+        const std::string base = resolved_base(git, o);
+        const odo::refactor::Revision before(git, base);
         std::optional<std::string> pixels;
         if (o.pixel_evidence) {
             odo::driver::require_readable_file("--pixel-evidence", *o.pixel_evidence);
             pixels = odo::read_file(*o.pixel_evidence);
         }
-        const odo::refactor::VerifyInput in{
-            git, layout, op, now, before, o.base, pixels, o.pixel_evidence.value_or(""), s, ""};
+        std::optional<odo::refactor::ProofRequest> proof;
+        if (o.build_dir)
+            proof = proof_request(o);
+        const odo::refactor::VerifyInput in{git,    layout, op,     now,
+                                            before, o.base, pixels, o.pixel_evidence.value_or(""),
+                                            s,      "",     proof};
         report.phase = odo::refactor::Phase::Verify;
-        report.base_commit = *base;
+        report.base_commit = base;
         report.domains = {"verify"};
         odo::refactor::RefactorSummary summary;
         report.findings = odo::refactor::verify_findings(in, summary);
+        if (o.build_dir)
+            summary.cost = cost_evidence(o, op, git, base);
         report.summary = std::move(summary);
     }
     report.checklist =

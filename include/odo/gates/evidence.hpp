@@ -248,10 +248,10 @@ inline std::vector<std::string> reverify_open(const EvidenceContext& c, const re
     try {
         const refactor::Revision base(git, commit.parent);
         const refactor::VerifyInput in{
-            git,          c.layout, c.op,
-            now,          base,     commit.parent,
-            std::nullopt, "",       refactor::repository_settings(c.repo_root, c.layout),
-            commit.sha};
+            git,          c.layout,    c.op,
+            now,          base,        commit.parent,
+            std::nullopt, "",          refactor::repository_settings(c.repo_root, c.layout),
+            commit.sha,   std::nullopt};
         refactor::RefactorSummary summary;
         std::vector<std::string> open;
         for (const refactor::Finding& f : refactor::verify_findings(in, summary))
