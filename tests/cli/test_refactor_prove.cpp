@@ -4,6 +4,7 @@
 // a host-only change, and hostile compile commands, links and compiler output. Needs nvcc (CI has
 // it); each test says so and stops where there is none.
 #include "cli_support.hpp"
+#include "temp_dir.hpp"
 #include "temp_repo.hpp"
 #include "text_helpers.hpp"
 
@@ -97,37 +98,14 @@ std::string prove_database(const TempRepo& repo, const fs::path& build, const st
            " -o CMakeFiles/cvcuda.dir/obj.o\", \"file\": \"" + source + "\"}]\n";
 }
 
-// A folder beside the repository ("<repo>-build"), removed with the object. (TempDir's names can
-// meet TempRepo's, which would remove the repository.)
-struct ProveSibling {
-    fs::path path;
-    ProveSibling(const TempRepo& repo, const std::string& suffix)
-        : path(repo.root().string() + "-" + suffix) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~ProveSibling() {
-        std::error_code ignored;
-        fs::remove_all(path, ignored);
-    }
-    ProveSibling(const ProveSibling&) = delete;
-    ProveSibling& operator=(const ProveSibling&) = delete;
-
-    fs::path write(const std::string& name, const std::string& text) const {
-        odo::write_file_atomically(path / name, text);
-        return path / name;
-    }
-};
-
 // A build folder beside the repository holding a compile_commands.json.
 struct ProveBuild {
-    ProveSibling dir;
+    TempDir dir;
     ProveBuild(const TempRepo& repo, const std::string& program = "/usr/local/cuda/bin/nvcc",
-               const std::string& extra = "", const std::string& file = "")
-        : dir(repo, "build") {
-        dir.write("compile_commands.json", prove_database(repo, dir.path, program, extra, file));
+               const std::string& extra = "", const std::string& file = "") {
+        dir.write("compile_commands.json", prove_database(repo, dir.path(), program, extra, file));
     }
-    std::string path() const { return dir.path.string(); }
+    std::string path() const { return dir.path().string(); }
 };
 
 } // namespace
@@ -308,7 +286,7 @@ TEST_CASE("cost: CPU, object and .text bytes per TU, both sides, and the deltas 
     CHECK(tu.at("object_bytes_delta").as_int64() > 0);
     CHECK(report.at("repeat") == 1);
     // The build tree is never written: the database alone is in it.
-    CHECK(std::distance(fs::directory_iterator(build.dir.path), fs::directory_iterator()) == 1);
+    CHECK(std::distance(fs::directory_iterator(build.dir.path()), fs::directory_iterator()) == 1);
 }
 
 TEST_CASE("prove: hostile compile commands, links out of the repository, compiler output") {
@@ -332,21 +310,20 @@ TEST_CASE("prove: hostile compile commands, links out of the repository, compile
         refused({"--build-dir", build.path()}, "would run a program or write where odo did not");
     }
     SUBCASE("an include directory that is a link out of the repository") {
-        const ProveSibling outside(repo, "outside");
-        fs::create_directories(outside.path / "nvcv");
+        const TempDir outside;
         outside.write("nvcv/Tensor.hpp", "#error read outside\n");
-        fs::create_directory_symlink(outside.path, repo.root() / "src/escape");
+        fs::create_directory_symlink(outside.path(), repo.root() / "src/escape");
         const ProveBuild build(repo, "nvcc", "-I" + (repo.root() / "src/escape").string());
         refused({"--build-dir", build.path()}, "leads outside the repository");
     }
     SUBCASE("a TU that is a link out of the repository") {
-        const ProveSibling outside(repo, "outside");
+        const TempDir outside;
         const auto target = outside.write("Evil.cu", "__global__ void evil() {}\n");
         fs::create_symlink(target, repo.root() / "src/cvcuda/priv/Evil.cu");
         refused({"--file", "src/cvcuda/priv/Evil.cu"}, "leads outside the repository");
     }
     SUBCASE("a compiler whose PTX holds a NUL byte, and one whose cubin is not ELF") {
-        const ProveSibling tools(repo, "tools");
+        const TempDir tools;
         const auto script = [&](const std::string& name, const std::string& bytes) {
             const auto path = tools.write(
                 name, "#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = -o ] && out=$2; shift; done\n"
