@@ -2,7 +2,8 @@
 // A cubin (`nvcc -cubin`) read into a device::Module without a disassembler: each kernel's and
 // device function's machine code is the bytes of its .text.<name> section, one 128-bit
 // instruction word per body line; its parameter layout comes from .nv.info.<name>
-// (EIATTR_KPARAM_INFO) and the size of its constant bank 0 from .nv.constant0.<name>.
+// (EIATTR_KPARAM_INFO) and the size of its constant bank 0 from .nv.constant0.<name>; the
+// literals the compiler put in another constant bank are a datum of their own.
 //
 // From sm_70 on, each instruction word carries the scheduler's control bits in bits 105..125
 // (stall cycles, yield, write and read barrier, barrier wait mask, operand reuse). A change that
@@ -18,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -44,6 +46,7 @@ inline constexpr std::size_t datum_line_bytes = 64;
 // size-prefixed format a 16-bit size and that many bytes.
 inline constexpr std::uint8_t nv_info_sized_value = 0x04;
 inline constexpr std::uint8_t eiattr_kparam_info = 0x17;
+inline constexpr std::uint8_t eiattr_param_cbank = 0x0a;
 inline constexpr std::uint16_t first_reserved_section = 0xff00;
 
 inline std::string hex_bytes_high_first(std::string_view bytes) {
@@ -80,25 +83,28 @@ inline unsigned cubin_arch(const Elf64Reader& elf) {
     return arch;
 }
 
-// "offset:size" of each parameter in the parameter bank, in parameter order.
-inline std::vector<std::string> parameter_layout(const Elf64Reader& elf, const ElfSection& info) {
+// "offset:size" of each parameter in the parameter bank, in parameter order, then each other
+// attribute of the kernel as "nv.info 0x<attribute> <value hex>": the launch bounds
+// (__launch_bounds__ is EIATTR_MAX_THREADS, 0x05), the register limit and the like, which change
+// what a launch does without changing a byte of code. Left out: EIATTR_PARAM_CBANK, whose value
+// names a symbol by its index in the symbol table, which another kernel's addition shifts.
+inline std::vector<std::string> kernel_layout(const Elf64Reader& elf, const ElfSection& info) {
     const std::string_view bytes = elf.contents(info);
     const std::string field = "section " + info.name;
     std::map<std::uint16_t, std::string> by_ordinal;
+    std::vector<std::string> attributes;
     for (std::size_t at = 0; at < bytes.size();) {
         if (bytes.size() - at < 4)
             elf.fail(field, "an attribute header is cut off at byte " + std::to_string(at));
         const auto format = static_cast<std::uint8_t>(bytes[at]);
         const auto attribute = static_cast<std::uint8_t>(bytes[at + 1]);
         const auto value = elf.read<std::uint16_t>(info.offset + at + 2, field);
-        if (format != nv_info_sized_value) {
-            at += 4;
-            continue;
-        }
-        if (bytes.size() - at - 4 < value)
+        const bool sized = format == nv_info_sized_value;
+        if (sized && bytes.size() - at - 4 < value)
             elf.fail(field, "an attribute of " + std::to_string(value) + " bytes at byte " +
                                 std::to_string(at) + " ends past the section");
-        if (attribute == eiattr_kparam_info) {
+        const std::string_view payload = bytes.substr(at + (sized ? 4 : 2), sized ? value : 2);
+        if (sized && attribute == eiattr_kparam_info) {
             if (value < 12)
                 elf.fail(field, "a parameter description of " + std::to_string(value) +
                                     " bytes, fewer than 12");
@@ -109,12 +115,17 @@ inline std::vector<std::string> parameter_layout(const Elf64Reader& elf, const E
             if (!by_ordinal.emplace(ordinal, std::to_string(offset) + ":" + std::to_string(size))
                      .second)
                 elf.fail(field, "parameter " + std::to_string(ordinal) + " is described twice");
+        } else if (attribute != eiattr_param_cbank) {
+            attributes.push_back("nv.info 0x" +
+                                 hex_bytes_high_first(std::string(1, char(attribute))) + " " +
+                                 hex_bytes_in_order(payload));
         }
-        at += 4 + std::size_t(value);
+        at += 4 + (sized ? std::size_t(value) : 0);
     }
     std::vector<std::string> out;
     for (auto& entry : by_ordinal)
         out.push_back(std::move(entry.second));
+    out.insert(out.end(), attributes.begin(), attributes.end());
     return out;
 }
 
@@ -183,7 +194,7 @@ inline Symbol code_symbol(const Elf64Reader& elf, const ElfSection& code, std::s
     const std::string suffix = std::string(name);
     const auto info = by_name.find(".nv.info." + suffix);
     if (info != by_name.end())
-        s.params = parameter_layout(elf, *info->second);
+        s.params = kernel_layout(elf, *info->second);
     const auto constants = by_name.find(".nv.constant0." + suffix);
     if (constants != by_name.end())
         s.params.push_back("constant0:" + std::to_string(constants->second->size));
@@ -213,6 +224,42 @@ inline Symbol data_symbol(const Elf64Reader& elf, const ElfSymbol& sym) {
                                                              static_cast<std::size_t>(sym.size));
     for (std::size_t at = 0; at < bytes.size(); at += datum_line_bytes)
         s.body.push_back(hex_bytes_in_order(bytes.substr(at, datum_line_bytes)));
+    return s;
+}
+
+// A constant bank the compiler filled (`.nv.constant2.<kernel>` holds the literals an instruction
+// cannot encode): its bytes are part of the code, so a changed literal there must not read as
+// identical. Bank 0 is left out: its contents are the driver's, its size is in the kernel's
+// params. Banks holding data symbols are compared symbol by symbol.
+inline std::optional<Symbol> constant_bank(const Elf64Reader& elf, const ElfSection& bank,
+                                           const std::vector<ElfSymbol>& symbols) {
+    constexpr std::string_view prefix = ".nv.constant";
+    const std::string_view name = bank.name;
+    if (name.compare(0, prefix.size(), prefix) != 0 || name.size() == prefix.size())
+        return std::nullopt;
+    const std::string_view rest = name.substr(prefix.size());
+    const std::size_t digits = std::min(rest.find('.'), rest.size());
+    if (digits == 0 ||
+        rest.substr(0, digits).find_first_not_of("0123456789") != std::string_view::npos ||
+        rest.substr(0, digits) == "0")
+        return std::nullopt;
+    for (const ElfSymbol& sym : symbols)
+        if (sym.type == elf_symbol_object && sym.section == bank.index)
+            return std::nullopt;
+    const std::string owner =
+        digits < rest.size() ? canonical_symbol_name(rest.substr(digits + 1)) : std::string();
+    Symbol s;
+    s.kind = SymbolKind::datum;
+    s.name =
+        std::string(name.substr(0, prefix.size() + digits)) + (owner.empty() ? "" : "." + owner);
+    s.base_name = "constant bank " + std::string(rest.substr(0, digits)) +
+                  (owner.empty() ? "" : " of " + symbol_base_name(owner));
+    s.params.push_back(std::string(name.substr(0, prefix.size() + digits)));
+    const std::string_view bytes = elf.contents(bank);
+    for (std::size_t at = 0; at < bytes.size(); at += datum_line_bytes)
+        s.body.push_back(hex_bytes_in_order(bytes.substr(at, datum_line_bytes)));
+    if (bank.type == elf_section_nobits)
+        s.body.push_back("zero-initialised " + std::to_string(bank.size) + " bytes");
     return s;
 }
 
@@ -252,6 +299,9 @@ ODO_API Module parse_cubin(std::string_view bytes, std::string_view origin) {
             s.name.size() > text_prefix.size())
             add(code_symbol(elf, s, std::string_view(s.name).substr(text_prefix.size()), symbols,
                             by_name));
+    for (const ElfSection& s : elf.sections())
+        if (auto bank = constant_bank(elf, s, symbols))
+            add(std::move(*bank));
     for (const ElfSymbol& sym : symbols)
         if (sym.type == elf_symbol_object && sym.section != 0 &&
             sym.section < first_reserved_section) {

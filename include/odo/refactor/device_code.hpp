@@ -25,8 +25,10 @@ struct Symbol {
     std::string base_name;
     SymbolKind kind = SymbolKind::kernel;
     // PTX: each parameter's declaration without its name (".param .u64"), in order.
-    // SASS: each parameter's "offset:size" in the parameter bank, in order, then
-    // "constant0:<bytes>" (and "shared:<bytes>" where the kernel has static shared memory).
+    // SASS: each parameter's "offset:size" in the parameter bank, in order, then the kernel's
+    // other .nv.info attributes ("nv.info 0x05 <value hex>": launch bounds, register limit),
+    // "constant0:<bytes>" and "shared:<bytes>" where the kernel has static shared memory; a
+    // datum: the section that holds it.
     std::vector<std::string> params;
     // PTX: one canonical statement per line (comments, debug directives, label numbers and
     // parameter names canonicalized; whitespace collapsed). SASS: one hex line per instruction

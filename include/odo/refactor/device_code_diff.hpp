@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -256,6 +257,26 @@ leftover_positions(const std::vector<std::string>& shorter, const std::vector<st
     return left;
 }
 
+// The entries only one side's layout has: "-24:4 +nv.info 0x05 80000000…".
+inline std::string layout_change(const std::vector<std::string>& base,
+                                 const std::vector<std::string>& head) {
+    std::multiset<std::string> only_base(base.begin(), base.end());
+    std::vector<std::string> changes;
+    std::vector<std::string> added;
+    for (const std::string& entry : head) {
+        const auto found = only_base.find(entry);
+        if (found == only_base.end())
+            added.push_back("+" + entry);
+        else
+            only_base.erase(found);
+    }
+    for (const std::string& entry : base)
+        if (only_base.count(entry) > 0)
+            changes.push_back("-" + entry);
+    changes.insert(changes.end(), added.begin(), added.end());
+    return changes.empty() ? "reordered" : text::join(changes, " ");
+}
+
 inline std::string signature_detail(Stage stage, const Symbol& base, const Symbol& head,
                                     const std::map<std::size_t, std::size_t>& head_to_base) {
     const std::size_t nb = base.params.size(), nh = head.params.size();
@@ -285,8 +306,7 @@ inline std::string signature_detail(Stage stage, const Symbol& base, const Symbo
                                 " -> " + head.params[i]);
     }
     if (parts.empty() && base.params != head.params)
-        parts.push_back("parameter layout " + text::join(base.params, " ") + " -> " +
-                        text::join(head.params, " "));
+        parts.push_back("parameter layout " + layout_change(base.params, head.params));
     if (parts.empty() && base.name != head.name)
         parts.push_back("renamed from " + base.name);
     return text::join(parts, "; ");

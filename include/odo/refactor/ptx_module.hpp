@@ -9,6 +9,7 @@
 #include "odo/core/linkage.hpp"
 #include "odo/refactor/device_code.hpp"
 #include "odo/refactor/device_symbol_name.hpp"
+#include "odo/refactor/text_cursor.hpp"
 
 #include <cstddef>
 #include <map>
@@ -34,10 +35,6 @@ inline constexpr std::string_view ptx_self_placeholder = "%self#";
 inline bool is_ptx_identifier_char(char c) noexcept {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
            c == '$' || c == '%';
-}
-
-inline bool is_ptx_space(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
 class PtxReader {
@@ -120,7 +117,7 @@ inline std::string collapse_blanks(std::string_view s) {
     std::string out;
     bool blank = false;
     for (const char c : s) {
-        if (is_ptx_space(c)) {
+        if (refactor::detail::is_ascii_space(c)) {
             blank = !out.empty();
             continue;
         }
@@ -134,7 +131,7 @@ inline std::string collapse_blanks(std::string_view s) {
 
 inline std::string_view first_word(std::string_view s) {
     std::size_t end = 0;
-    while (end < s.size() && !is_ptx_space(s[end]) && s[end] != ';')
+    while (end < s.size() && !refactor::detail::is_ascii_space(s[end]) && s[end] != ';')
         ++end;
     return s.substr(0, end);
 }
@@ -153,7 +150,7 @@ inline bool has_word(std::string_view s, std::string_view word) {
 inline std::string_view declared_name(std::string_view decl, std::size_t& at) {
     const std::size_t stop = decl.find_first_of("=[;");
     std::string_view head = decl.substr(0, stop == std::string_view::npos ? decl.size() : stop);
-    while (!head.empty() && is_ptx_space(head.back()))
+    while (!head.empty() && refactor::detail::is_ascii_space(head.back()))
         head.remove_suffix(1);
     std::size_t begin = head.size();
     while (begin > 0 && is_ptx_identifier_char(head[begin - 1]))
@@ -270,7 +267,7 @@ inline std::vector<std::string> body_statements(const PtxReader& reader, std::st
         }
         const bool label = c == ':' && pending && pending_is_name;
         current.push_back(c);
-        if (!is_ptx_space(c)) {
+        if (!refactor::detail::is_ascii_space(c)) {
             pending_is_name = pending_is_name && (is_ptx_identifier_char(c) || label);
             pending = true;
         }
@@ -303,7 +300,7 @@ inline PtxFunctionHeader function_header(const PtxReader& reader, std::string_vi
     h.kind = entry ? SymbolKind::kernel : SymbolKind::function;
     std::size_t at = header.find(entry ? ".entry" : ".func") + (entry ? 6 : 5);
     const auto skip_blanks = [&] {
-        while (at < header.size() && is_ptx_space(header[at]))
+        while (at < header.size() && refactor::detail::is_ascii_space(header[at]))
             ++at;
     };
     std::string_view inside;
@@ -357,11 +354,12 @@ inline Symbol ptx_function(const PtxReader& reader, std::string_view header, std
     return s;
 }
 
-inline Symbol ptx_datum(const PtxReader& reader, std::string_view statement, std::size_t line) {
+inline Symbol ptx_datum(std::string_view statement) {
     std::size_t name_at = 0;
-    const std::string_view name = declared_name(statement, name_at);
-    if (name.empty())
-        reader.fail(line, "a module-scope statement declares no name");
+    const std::string_view declared = declared_name(statement, name_at);
+    // A statement that declares nothing (a module-scope .pragma) stands for itself.
+    const std::string whole = collapse_blanks(statement);
+    const std::string_view name = declared.empty() ? std::string_view(whole) : declared;
     Symbol s;
     s.kind = SymbolKind::datum;
     s.name = canonical_symbol_name(name);
@@ -395,7 +393,7 @@ ODO_API Module parse_ptx(std::string_view raw, std::string_view origin) {
     std::set<std::string> names;
     std::size_t line = 1;
     for (std::size_t at = 0; at < text.size();) {
-        if (is_ptx_space(text[at])) {
+        if (refactor::detail::is_ascii_space(text[at])) {
             line += text[at++] == '\n';
             continue;
         }
@@ -428,7 +426,7 @@ ODO_API Module parse_ptx(std::string_view raw, std::string_view origin) {
             else if (word != ".section")
                 reader.fail(line, "a '{' opens neither a function body nor a debug section");
         } else if (!function) {
-            add_symbol(reader, m, names, ptx_datum(reader, text.substr(at, next - at), line), line);
+            add_symbol(reader, m, names, ptx_datum(text.substr(at, next - at)), line);
         }
         line += reader.line_at(text.substr(at, next - at), next - at) - 1;
         at = next;

@@ -11,3 +11,4 @@ done
 # discriminator) on top of the renames and reflow: still the same program.
 "$nvcc" -ptx -arch=sm_80 -lineinfo scale_reflowed.cu -o scale_reflowed.ptx
 "$nvcc" -cubin -arch=sm_80 scale.cu -o scale.sm_80.cubin
+"$nvcc" -cubin -arch=sm_80 literal.cu -o literal.sm_80.cubin

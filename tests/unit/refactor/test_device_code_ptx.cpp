@@ -12,9 +12,11 @@
 #include <string>
 #include <vector>
 
-using namespace odo::refactor::device;
-
+// The tests live in a namespace of their own: the layer's files are one unit (a unity build)
+// and odo::refactor::device::detail must not make another file's `detail` ambiguous.
 namespace device_ptx_tests {
+
+using namespace odo::refactor::device;
 
 const std::string fixtures = ODO_TEST_DATA_DIR "/device_code/";
 
@@ -33,10 +35,6 @@ std::size_t count_of(const std::vector<SymbolDelta>& deltas, Delta kind) {
     return static_cast<std::size_t>(std::count_if(
         deltas.begin(), deltas.end(), [&](const SymbolDelta& d) { return d.delta == kind; }));
 }
-
-} // namespace device_ptx_tests
-
-using namespace device_ptx_tests;
 
 TEST_CASE("PTX: each kernel is one symbol with canonical name, parameters and body") {
     const Module m = ptx_fixture("scale.ptx");
@@ -187,3 +185,5 @@ TEST_CASE("PTX: modules of different architectures are not compared") {
     b.arch = "sm_90";
     CHECK_THROWS_AS(compare(a, b), odo::InputError);
 }
+
+} // namespace device_ptx_tests
