@@ -226,7 +226,8 @@ inline void refuse_options(std::string_view arg, const std::string& where) {
     std::size_t start = 0;
     while (start <= pieces.size()) {
         const auto comma = std::min(pieces.find(',', start), pieces.size());
-        if (is_refused_option(text::strip(pieces.substr(start, comma - start))))
+        if (is_refused_option(arg) ||
+            is_refused_option(text::strip(pieces.substr(start, comma - start))))
             throw InputError(where + ": option '" + std::string(arg) +
                              "' would run a program or write where odo did not choose; refused");
         start = comma + 1;
