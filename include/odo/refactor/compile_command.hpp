@@ -70,6 +70,13 @@ public:
     // The TU's recorded command, made safe to replay; nullopt when the build has none for it.
     // InputError naming the file and the field for a hostile entry.
     ODO_API std::optional<CompileCommand> command_for(const std::string& file) const;
+    // The repository-relative sources the build recorded, sorted.
+    std::vector<std::string> files() const {
+        std::vector<std::string> out;
+        for (const auto& entry : entries_)
+            out.push_back(entry.first);
+        return out;
+    }
 
 private:
     struct Entry {
