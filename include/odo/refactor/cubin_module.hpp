@@ -48,6 +48,18 @@ inline constexpr std::uint8_t nv_info_sized_value = 0x04;
 inline constexpr std::uint8_t eiattr_kparam_info = 0x17;
 inline constexpr std::uint8_t eiattr_param_cbank = 0x0a;
 inline constexpr std::uint16_t first_reserved_section = 0xff00;
+// Relocatable cubins (-rdc) type device data STT_CUDA_OBJECT and keep uninitialised __device__
+// data in a section of their own type, which, like SHT_NOBITS, occupies no file bytes.
+inline constexpr std::uint8_t elf_symbol_cuda_object = 13;
+inline constexpr std::uint32_t cuda_section_uninitialised = 0x70000007;
+
+inline bool is_data_symbol(const ElfSymbol& sym) {
+    return sym.type == elf_symbol_object || sym.type == elf_symbol_cuda_object;
+}
+
+inline bool holds_no_bytes(const ElfSection& s) {
+    return s.type == elf_section_nobits || s.type == cuda_section_uninitialised;
+}
 
 inline std::string hex_bytes_high_first(std::string_view bytes) {
     static constexpr char digits[] = "0123456789abcdef";
@@ -216,7 +228,7 @@ inline Symbol data_symbol(const Elf64Reader& elf, const ElfSymbol& sym) {
         elf.fail("symbol " + sym.name, "its " + std::to_string(sym.size) + " bytes at " +
                                            std::to_string(sym.value) + " end past section " +
                                            home.name);
-    if (home.type == elf_section_nobits) {
+    if (holds_no_bytes(home)) {
         s.body.push_back("zero-initialised " + std::to_string(sym.size) + " bytes");
         return s;
     }
@@ -244,7 +256,7 @@ inline std::optional<Symbol> constant_bank(const Elf64Reader& elf, const ElfSect
         rest.substr(0, digits) == "0")
         return std::nullopt;
     for (const ElfSymbol& sym : symbols)
-        if (sym.type == elf_symbol_object && sym.section == bank.index)
+        if (is_data_symbol(sym) && sym.section == bank.index)
             return std::nullopt;
     const std::string owner =
         digits < rest.size() ? canonical_symbol_name(rest.substr(digits + 1)) : std::string();
@@ -255,11 +267,13 @@ inline std::optional<Symbol> constant_bank(const Elf64Reader& elf, const ElfSect
     s.base_name = "constant bank " + std::string(rest.substr(0, digits)) +
                   (owner.empty() ? "" : " of " + symbol_base_name(owner));
     s.params.push_back(std::string(name.substr(0, prefix.size() + digits)));
+    if (holds_no_bytes(bank)) {
+        s.body.push_back("zero-initialised " + std::to_string(bank.size) + " bytes");
+        return s;
+    }
     const std::string_view bytes = elf.contents(bank);
     for (std::size_t at = 0; at < bytes.size(); at += datum_line_bytes)
         s.body.push_back(hex_bytes_in_order(bytes.substr(at, datum_line_bytes)));
-    if (bank.type == elf_section_nobits)
-        s.body.push_back("zero-initialised " + std::to_string(bank.size) + " bytes");
     return s;
 }
 
@@ -302,14 +316,19 @@ ODO_API Module parse_cubin(std::string_view bytes, std::string_view origin) {
     for (const ElfSection& s : elf.sections())
         if (auto bank = constant_bank(elf, s, symbols))
             add(std::move(*bank));
-    for (const ElfSymbol& sym : symbols)
-        if (sym.type == elf_symbol_object && sym.section != 0 &&
-            sym.section < first_reserved_section) {
-            if (sym.section >= elf.sections().size())
-                elf.fail("symbol " + sym.name,
-                         "its section " + std::to_string(sym.section) + " does not exist");
+    for (const ElfSymbol& sym : symbols) {
+        if (!is_data_symbol(sym) || sym.section == 0 || sym.section >= first_reserved_section)
+            continue;
+        if (sym.section >= elf.sections().size())
+            elf.fail("symbol " + sym.name,
+                     "its section " + std::to_string(sym.section) + " does not exist");
+        if (sym.name.empty())
+            elf.fail("the symbol table", "a data symbol in section " +
+                                             elf.sections()[sym.section].name + " has no name");
+        // A relocatable cubin names each kernel's parameter bank `_param`: the kernel's layout.
+        if (elf.sections()[sym.section].name.compare(0, 14, ".nv.constant0.") != 0)
             add(data_symbol(elf, sym));
-        }
+    }
     return m;
 }
 #endif // ODO_REFACTOR_DEFINITIONS

@@ -45,6 +45,25 @@ inline std::size_t anonymous_component_length(std::string_view name, std::size_t
     return 0;
 }
 
+// With separate compilation (-rdc), nvcc also prefixes a symbol of internal linkage with the
+// file it came from: "__nv_static_23__2b6942f0_4_g_cu_coeffs__ZN…", the number counting the
+// characters after the "__" that name the file. The length of that prefix; 0 where there is none.
+inline constexpr std::string_view static_prefix = "__nv_static_";
+inline constexpr std::string_view canonical_static_prefix = "__nv_static__";
+
+inline std::size_t separate_compilation_prefix(std::string_view name) {
+    if (name.compare(0, static_prefix.size(), static_prefix) != 0)
+        return 0;
+    std::size_t at = static_prefix.size(), length = 0;
+    for (; at < name.size() && at < static_prefix.size() + 6 && name[at] >= '0' && name[at] <= '9';
+         ++at)
+        length = length * 10 + static_cast<std::size_t>(name[at] - '0');
+    if (at == static_prefix.size() || name.compare(at, 2, "__") != 0 ||
+        name.size() - at - 2 < length)
+        return 0;
+    return at + 2 + length;
+}
+
 // The demangled text without its parameter list and return type.
 inline std::string strip_signature(std::string_view text) {
     if (!text.empty() && text.back() == ')') {
@@ -72,6 +91,10 @@ inline std::string strip_signature(std::string_view text) {
 } // namespace detail
 
 ODO_API std::string canonical_symbol_name(std::string_view mangled) {
+    const std::size_t file_prefix = detail::separate_compilation_prefix(mangled);
+    if (file_prefix > 0)
+        return std::string(detail::canonical_static_prefix) +
+               canonical_symbol_name(mangled.substr(file_prefix));
     std::string out;
     std::size_t copied = 0;
     for (std::size_t tag = mangled.find(detail::anonymous_namespace_tag);
@@ -91,6 +114,10 @@ ODO_API std::string canonical_symbol_name(std::string_view mangled) {
 }
 
 ODO_API std::string symbol_base_name(const std::string& canonical_name) {
+    if (canonical_name.size() > detail::canonical_static_prefix.size() &&
+        canonical_name.compare(0, detail::canonical_static_prefix.size(),
+                               detail::canonical_static_prefix) == 0)
+        return symbol_base_name(canonical_name.substr(detail::canonical_static_prefix.size()));
     if (canonical_name.compare(0, 2, "_Z") != 0 ||
         canonical_name.size() > detail::max_demangled_name)
         return canonical_name;
@@ -99,7 +126,9 @@ ODO_API std::string symbol_base_name(const std::string& canonical_name) {
         abi::__cxa_demangle(canonical_name.c_str(), nullptr, nullptr, &status), std::free);
     if (status != 0 || !demangled)
         return canonical_name;
-    return detail::strip_signature(demangled.get());
+    // "(anonymous namespace)" alone reads as a parameter list with nothing before it.
+    std::string base = detail::strip_signature(demangled.get());
+    return base.empty() ? std::string(demangled.get()) : base;
 }
 #endif // ODO_REFACTOR_DEFINITIONS
 

@@ -39,7 +39,7 @@ inline bool is_ptx_identifier_char(char c) noexcept {
 
 class PtxReader {
 public:
-    PtxReader(std::string_view origin) : origin_(origin) {}
+    explicit PtxReader(std::string_view origin) : origin_(origin) {}
 
     [[noreturn]] void fail(std::size_t line, const std::string& what) const {
         throw InputError(std::string(origin_) + ":" + std::to_string(line) + ": " + what);

@@ -12,3 +12,4 @@ done
 "$nvcc" -ptx -arch=sm_80 -lineinfo scale_reflowed.cu -o scale_reflowed.ptx
 "$nvcc" -cubin -arch=sm_80 scale.cu -o scale.sm_80.cubin
 "$nvcc" -cubin -arch=sm_80 literal.cu -o literal.sm_80.cubin
+"$nvcc" -cubin -rdc=true -arch=sm_80 rdc.cu -o rdc.sm_80.cubin

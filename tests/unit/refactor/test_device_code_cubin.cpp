@@ -176,6 +176,58 @@ TEST_CASE("cubin: other launch bounds on the same code are signature-only") {
                            "+nv.info 0x05 000100000100000001000000");
 }
 
+TEST_CASE("cubin: a relocatable cubin (-rdc): file-prefixed names, device data, relocations") {
+    const std::string bytes = odo::read_file(ODO_TEST_DATA_DIR "/device_code/rdc.sm_80.cubin");
+    const Module m = parse_cubin(bytes, "rdc.sm_80.cubin");
+    REQUIRE(m.symbols.size() == 3);
+    const Symbol& kernel = m.symbols[0];
+    CHECK(kernel.name == "__nv_static___ZN12_GLOBAL__N_19sumKernelEPi");
+    const std::string kernel_text = "__nv_static_27__d2e0ff4f_6_rdc_cu_94629ea1__ZN38_GLOBAL__N__"
+                                    "d2e0ff4f_6_rdc_cu_94629ea19sumKernelEPi";
+    CHECK(kernel.base_name == "(anonymous namespace)::sumKernel");
+    CHECK(kernel.kind == SymbolKind::kernel);
+    // The loader patches the data's addresses into the code: which datum each word reads.
+    CHECK(std::count_if(kernel.relocations.begin(), kernel.relocations.end(),
+                        [](const std::string& r) {
+                            return r.find(" initialised+0") != std::string::npos;
+                        }) == 2);
+    CHECK(m.symbols[1].name == "initialised");
+    CHECK(m.symbols[1].body == std::vector<std::string>{"67452301"}); // 0x1234567, little-endian
+    CHECK(m.symbols[2].name == "uninitialised");
+    CHECK(m.symbols[2].body == std::vector<std::string>{"zero-initialised 4 bytes"});
+
+    // Another value of the initialised datum changes it and nothing else.
+    const elf::ElfSection init = cubin_section(bytes, ".nv.global.init");
+    std::string edited = bytes;
+    put_le(edited, init.offset, 0x7654321, 4);
+    const auto deltas = compare(m, parse_cubin(edited, "edited.cubin"));
+    CHECK(cubin_delta(deltas, "initialised").delta == Delta::changed);
+    CHECK(cubin_delta(deltas, "(anonymous namespace)::sumKernel").delta == Delta::identical);
+
+    // A relocation naming a symbol the table does not have.
+    const elf::Elf64Reader reader(bytes, "rdc");
+    const auto relocations = std::find_if(
+        reader.sections().begin(), reader.sections().end(),
+        [&](const elf::ElfSection& s) { return s.name == ".rel.text." + kernel_text; });
+    REQUIRE(relocations != reader.sections().end());
+    REQUIRE(relocations->size >= 16);
+    std::string hostile = bytes;
+    put_le(hostile, relocations->offset + 12, 0x7fffffff, 4); // r_info's symbol index
+    rejected(hostile, "does not exist");
+
+    // A datum whose name is the string table's empty first string.
+    const elf::ElfSection symtab = cubin_section(bytes, ".symtab");
+    const std::vector<elf::ElfSymbol> symbols = reader.symbols();
+    const auto datum = std::find_if(symbols.begin(), symbols.end(), [](const elf::ElfSymbol& s) {
+        return s.name == "initialised";
+    });
+    REQUIRE(datum != symbols.end());
+    std::string nameless = bytes;
+    put_le(nameless, symtab.offset + 24 * static_cast<std::uint64_t>(datum - symbols.begin()), 0,
+           4);
+    rejected(nameless, "has no name");
+}
+
 TEST_CASE("cubin: hostile ELF bytes are one InputError naming the file and field") {
     const std::string bytes = cubin_bytes();
     rejected(bytes.substr(0, 40), "fewer than an ELF64 header");

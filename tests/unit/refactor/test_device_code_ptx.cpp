@@ -4,6 +4,7 @@
 #include <odo/core/error.hpp>
 #include <odo/core/file.hpp>
 #include <odo/refactor/device_code_diff.hpp>
+#include <odo/refactor/device_symbol_name.hpp>
 #include <odo/refactor/ptx_module.hpp>
 
 #include <doctest/doctest.h>
@@ -152,6 +153,27 @@ TEST_CASE("PTX: functions, data and matching by identical body") {
     const SymbolDelta& function = delta_of(deltas, "double");
     CHECK(function.delta == Delta::signature_only);
     CHECK(function.detail == "renamed from _Z5twicef");
+}
+
+TEST_CASE("symbol names: anonymous-namespace discriminators become one token") {
+    // nvcc's discriminator names the file compiled; a name before it may end in digits.
+    CHECK(canonical_symbol_name("_ZN2v244_GLOBAL__N__fa63dfd0_11_OpInvert_cu_5f80b65d1kEv") ==
+          "_ZN2v212_GLOBAL__N_11kEv");
+    CHECK(symbol_base_name("_ZN2v212_GLOBAL__N_11kEv") == "v2::(anonymous namespace)::k");
+    CHECK(canonical_symbol_name("_ZN12_GLOBAL__N_11kEv") == "_ZN12_GLOBAL__N_11kEv");
+    // -rdc's file prefix of internal symbols: "__nv_static_<characters>__<file>_".
+    CHECK(canonical_symbol_name("__nv_static_23__2b6942f0_4_g_cu_coeffs__ZN34_GLOBAL__N__2b6942f0_"
+                                "4_g_cu_coeffs10anonKernelEPf") ==
+          "__nv_static___ZN12_GLOBAL__N_110anonKernelEPf");
+    CHECK(canonical_symbol_name("__nv_static_99__short") == "__nv_static_99__short");
+    CHECK(symbol_base_name(canonical_symbol_name("__nv_static_3__abc")) == "__nv_static__");
+    // Without a length prefix that covers it, the text is left as it is.
+    CHECK(canonical_symbol_name("9_GLOBAL__N_x") == "9_GLOBAL__N_x");
+    CHECK(canonical_symbol_name("_GLOBAL__N_") == "_GLOBAL__N_");
+    CHECK(symbol_base_name("_ZN12_GLOBAL__N_1E") == "(anonymous namespace)");
+    CHECK(symbol_base_name("cKernel") == "cKernel");
+    CHECK(symbol_base_name("_Zgarbage") == "_Zgarbage");
+    CHECK(symbol_base_name("_Z" + std::string(5000, 'x')) == "_Z" + std::string(5000, 'x'));
 }
 
 TEST_CASE("PTX: malformed or hostile text is one InputError naming the file") {
