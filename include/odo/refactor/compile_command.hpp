@@ -424,7 +424,7 @@ ODO_API std::optional<CompileCommand> CompileDatabase::command_for(const std::st
                 ++i;
                 handled = true;
             } else if (text::starts_with(arg, flag) && arg.size() > flag.size() &&
-                       (flag.size() == 2 || arg[flag.size()] == '=')) {
+                       (flag[1] != '-' || arg[flag.size()] == '=')) {
                 const std::size_t cut = flag.size() + (arg[flag.size()] == '=' ? 1 : 0);
                 c.flags.push_back(detail::path_arg(arg.substr(0, cut), arg.substr(cut), e.directory,
                                                    root_, build_dir_, where));
@@ -433,6 +433,11 @@ ODO_API std::optional<CompileCommand> CompileDatabase::command_for(const std::st
             if (handled)
                 break;
         }
+        // A repository path odo cannot give each side its own copy of would make both sides
+        // read the working tree: a change there would read as a MATCH.
+        if (!handled && arg.find(root_.string() + "/") != std::string::npos)
+            throw InputError(where + ": option '" + arg +
+                             "' names a repository path odo cannot redirect to each side; refused");
         if (!handled)
             c.flags.push_back({arg, std::nullopt});
     }

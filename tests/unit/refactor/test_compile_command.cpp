@@ -66,7 +66,8 @@ TEST_CASE("compile command: the build's flags kept, output, dependency and arch 
     const CcmdFixture f;
     const std::string source = (f.root / "src/k.cu").string();
     const auto c = f.command(
-        "/opt/cuda/bin/nvcc -DA=1 -I" + f.root.string() + "/include -isystem /usr/include/x -O3 " +
+        "/opt/cuda/bin/nvcc -DA=1 -I" + f.root.string() + "/include -isystem" + f.root.string() +
+        "/include -isystem /usr/include/x -O3 " +
         "-std=c++17 \\\"--generate-code=arch=compute_80,code=[compute_80,sm_80]\\\" -gencode " +
         "arch=compute_90a,code=sm_90a -Xcompiler=-Wall,-Wextra -x cu -MD -MT o.o -MF o.d " +
         "-ccbin /usr/bin/g++ -c " + source + " -o o.o");
@@ -74,7 +75,7 @@ TEST_CASE("compile command: the build's flags kept, output, dependency and arch 
     CHECK(c.arches == std::vector<std::string>{"sm_80", "sm_90a"});
     // Each side sees the repository's include folder in its own tree; the rest stays as written.
     CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/side")) ==
-          "-DA=1 -I/side/include -isystem /usr/include/x -O3 -std=c++17 "
+          "-DA=1 -I/side/include -isystem/side/include -isystem /usr/include/x -O3 -std=c++17 "
           "-Xcompiler=-Wall,-Wextra -x cu");
     CHECK(ccmd_joined(odo::refactor::instantiate(c.arch_flags, "/side")) ==
           "--generate-code=arch=compute_80,code=[compute_80,sm_80] -gencode "
@@ -109,6 +110,9 @@ TEST_CASE("compile command: hostile entries are refused naming the file") {
                                            "would run a program or write where odo did not "
                                            "choose; refused"),
                       flag);
+    CHECK(odo::text::ends_with(
+        f.refusal("nvcc -Xcompiler=-I" + (f.root / "include").string() + source),
+        "names a repository path odo cannot redirect to each side; refused"));
     fs::create_directory_symlink("/usr/include", f.root / "escape");
     CHECK(odo::text::ends_with(f.refusal("nvcc -I" + (f.root / "escape").string() + source),
                                "leads outside the repository through a link; refused"));
