@@ -316,6 +316,13 @@ TEST_CASE("prove: hostile compile commands, links out of the repository, compile
         const ProveBuild build(repo, "nvcc", "-I" + (repo.root() / "src/escape").string());
         refused({"--build-dir", build.path()}, "leads outside the repository");
     }
+    SUBCASE("a TU that includes a repository file by its absolute path") {
+        // Both sides would read the working tree's header: a change there would read as MATCH.
+        replace_in(repo, prove_invert_cu, "#include \"CudaLaunch.cuh\"",
+                   "#include \"" + (repo.root() / prove_launch_cuh).string() + "\"");
+        repo.commit("chore: an absolute include");
+        refused({}, "from the working tree, not the side's copy; refused");
+    }
     SUBCASE("a TU that is a link out of the repository") {
         const TempDir outside;
         const auto target = outside.write("Evil.cu", "__global__ void evil() {}\n");

@@ -152,8 +152,9 @@ inline std::string stage_flag(device::Stage s) {
 
 class ProofCompiler {
 public:
-    ProofCompiler(std::filesystem::path nvcc, const SideTree& tree, device::Stage stage)
-        : nvcc_(std::move(nvcc)), tree_(tree), stage_(stage) {}
+    ProofCompiler(std::filesystem::path nvcc, const SideTree& tree, device::Stage stage,
+                  std::filesystem::path repo_root)
+        : nvcc_(std::move(nvcc)), tree_(tree), stage_(stage), repo_root_(std::move(repo_root)) {}
 
     // One compile of the tree as it is now; the files it read go into `read`.
     Compiled compile(const CompileCommand& c, const std::string& arch,
@@ -177,6 +178,9 @@ public:
             const fs::path absolute = p.is_absolute() ? p : (tree_.root() / p).lexically_normal();
             if (is_within(absolute, tree_.root()))
                 read.insert(absolute.lexically_relative(tree_.root()).generic_string());
+            else if (is_within(absolute, repo_root_)) // both sides would read the same file
+                throw InputError(c.file + ": the compile read " + absolute.string() +
+                                 " from the working tree, not the side's copy; refused");
         }
         const std::string bytes = read_file(output);
         const std::string origin = c.file + " (" + arch + ")";
@@ -189,6 +193,7 @@ private:
     std::filesystem::path nvcc_;
     const SideTree& tree_;
     device::Stage stage_;
+    std::filesystem::path repo_root_; // canonical
     std::size_t count_ = 0;
 };
 
@@ -296,7 +301,9 @@ ODO_API Proof prove(const ProofInput& in) {
                 p.arches.push_back(arch);
 
     SideTree tree;
-    detail::ProofCompiler compiler(*nvcc, tree, p.stage);
+    std::error_code ec;
+    detail::ProofCompiler compiler(*nvcc, tree, p.stage,
+                                   std::filesystem::weakly_canonical(in.git.root(), ec));
     auto compile_side = [&](std::set<std::string>& read) {
         std::vector<detail::Compiled> out;
         for (const detail::TuCommand& t : commands)
