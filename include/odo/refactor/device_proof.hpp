@@ -230,6 +230,48 @@ inline std::vector<TuCommand> tu_commands(const ProofInput& in,
     return out;
 }
 
+// The change on top of the base the tree holds: each path that differs, as the working tree or the
+// commit compared holds it, then each reverted path as the base holds it.
+inline void write_change(SideTree& tree, const ProofInput& in,
+                         const std::vector<std::string>& reverts) {
+    const WorkingTree working(in.git.root());
+    std::optional<Revision> commit;
+    if (!in.now_commit.empty())
+        commit.emplace(in.git, in.now_commit);
+    const SourceTree& now = commit ? static_cast<const SourceTree&>(*commit) : working;
+    for (const std::string& path : tree.changed_paths(in.git, in.base_commit, in.now_commit))
+        tree.put(path, now.read(path));
+    const Revision base(in.git, in.base_commit);
+    for (const std::string& path : reverts)
+        tree.put(path, base.read(path));
+}
+
+// Each TU and arch, its compiles on both sides compared: the symbols that differ, or the failure.
+inline std::vector<TuProof> compared(const std::vector<TuCommand>& commands,
+                                     const std::vector<Compiled>& before,
+                                     const std::vector<Compiled>& after) {
+    std::vector<TuProof> out;
+    std::size_t i = 0;
+    for (const TuCommand& t : commands)
+        for (const std::string& arch : t.arches) {
+            TuProof r{t.command.file, arch, 0, {}, {}};
+            const Compiled& b = before[i];
+            const Compiled& a = after[i++];
+            if (!b.module) {
+                r.failure = "base: " + b.failure;
+            } else if (!a.module) {
+                r.failure = "now: " + a.failure;
+            } else {
+                r.symbols = b.module->symbols.size();
+                for (device::SymbolDelta& d : device::compare(*b.module, *a.module))
+                    if (d.delta != device::Delta::identical)
+                        r.deltas.push_back(std::move(d));
+            }
+            out.push_back(std::move(r));
+        }
+    return out;
+}
+
 inline ProofVerdict judge(const std::vector<TuProof>& results) {
     bool judgement = false;
     for (const TuProof& r : results) {
@@ -316,36 +358,10 @@ ODO_API Proof prove(const ProofInput& in) {
     const std::vector<detail::Compiled> before = compile_side(base_read);
     std::string digest = detail::side_digest_input("base", tree, base_read);
 
-    const Revision base(in.git, in.base_commit);
-    const WorkingTree working(in.git.root());
-    const Revision commit(in.git, in.now_commit.empty() ? in.base_commit : in.now_commit);
-    const SourceTree& now = in.now_commit.empty() ? static_cast<const SourceTree&>(working)
-                                                  : static_cast<const SourceTree&>(commit);
-    for (const std::string& path : tree.changed_paths(in.git, in.base_commit, in.now_commit))
-        tree.put(path, now.read(path));
-    for (const std::string& path : p.reverted)
-        tree.put(path, base.read(path));
+    detail::write_change(tree, in, p.reverted);
     const std::vector<detail::Compiled> after = compile_side(now_read);
     digest += detail::side_digest_input("now", tree, now_read);
-
-    std::size_t i = 0;
-    for (const detail::TuCommand& t : commands)
-        for (const std::string& arch : t.arches) {
-            TuProof r{t.command.file, arch, 0, {}, {}};
-            const detail::Compiled& b = before[i];
-            const detail::Compiled& a = after[i++];
-            if (!b.module)
-                r.failure = "base: " + b.failure;
-            else if (!a.module)
-                r.failure = "now: " + a.failure;
-            else {
-                r.symbols = b.module->symbols.size();
-                for (device::SymbolDelta& d : device::compare(*b.module, *a.module))
-                    if (d.delta != device::Delta::identical)
-                        r.deltas.push_back(std::move(d));
-            }
-            p.results.push_back(std::move(r));
-        }
+    p.results = detail::compared(commands, before, after);
     p.verdict = detail::judge(p.results);
     p.fingerprinted_files = base_read.size() + now_read.size();
     char hex[17];
