@@ -6,6 +6,7 @@
 // base, both sides in the same scratch path (side_tree.hpp) and the deltas, so a simplification
 // can show the build got cheaper.
 #include "odo/core/error.hpp"
+#include "odo/core/json_write.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/process.hpp"
 #include "odo/refactor/compile_command.hpp"
@@ -19,6 +20,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <boost/json.hpp>
 
 #include <sys/resource.h>
 
