@@ -130,6 +130,10 @@ TEST_CASE("prove: a rename and a reflow are MATCH at both stages, with recorded 
     CHECK(sass.report.at("files").as_array() == boost::json::array{prove_invert_cu});
     CHECK(sass.report.at("fingerprint").as_string().size() == 16);
     CHECK(sass.report.at("fingerprinted_files").as_int64() >= 4); // the TU and its headers, twice
+    // Both kernels, each in an anonymous namespace, compared and found identical.
+    const auto& compiled = sass.report.at("compiled").as_array().at(0);
+    CHECK(compiled.at("symbols").as_int64() == 2);
+    CHECK(sass.report.at("symbols").as_array().empty());
 
     const ProveRun ptx = prove_json(repo, {"--stage", "ptx", "--arch", "sm_80"});
     CHECK(ptx.verdict() == "MATCH");

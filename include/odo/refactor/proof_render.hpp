@@ -92,8 +92,10 @@ ODO_API std::string render_proof_markdown(const std::string& operator_name, cons
 }
 
 ODO_API std::string render_proof_json(const std::string& operator_name, const Proof& p) {
-    boost::json::array symbols, failures;
+    boost::json::array symbols, failures, compiled;
     for (const TuProof& r : p.results) {
+        compiled.push_back(
+            boost::json::object{{"arch", r.arch}, {"file", r.file}, {"symbols", r.symbols}});
         if (!r.failure.empty())
             failures.push_back(
                 boost::json::object{{"arch", r.arch}, {"file", r.file}, {"output", r.failure}});
@@ -117,6 +119,7 @@ ODO_API std::string render_proof_json(const std::string& operator_name, const Pr
     };
     const boost::json::object doc{{"arches", list(p.arches)},
                                   {"base_commit", p.base_commit},
+                                  {"compiled", std::move(compiled)},
                                   {"compiler", p.compiler},
                                   {"does_not_prove", detail::not_proven_text()},
                                   {"exit_code", exit_code(p)},
