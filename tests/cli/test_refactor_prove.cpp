@@ -333,7 +333,7 @@ TEST_CASE("prove: hostile compile commands, links out of the repository, compile
         fs::create_symlink(target, repo.root() / "src/cvcuda/priv/Evil.cu");
         refused({"--file", "src/cvcuda/priv/Evil.cu"}, "leads outside the repository");
     }
-    SUBCASE("a compiler whose PTX holds a NUL byte, and one whose cubin is not ELF") {
+    SUBCASE("a compiler whose PTX holds a NUL byte, whose cubin is not ELF, or is 300 MiB") {
         const TempDir tools;
         const auto script = [&](const std::string& name, const std::string& bytes) {
             const auto path = tools.write(
@@ -346,6 +346,12 @@ TEST_CASE("prove: hostile compile commands, links out of the repository, compile
         refused({"--stage", "ptx"}, "",
                 {{"ODO_NVCC", script("nul_ptx", ".version 8.0\\n\\000.target sm_80\\n")}});
         refused({}, "", {{"ODO_NVCC", script("bad_cubin", "not an ELF file")}});
+        const auto huge = tools.write(
+            "huge_cubin", "#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = -o ] && out=$2; shift; "
+                          "done\ntruncate -s 300M \"$out\"\n");
+        ::chmod(huge.c_str(), 0755);
+        refused({}, "the compiler's output is larger than 256 MiB; refused",
+                {{"ODO_NVCC", huge.string()}});
     }
 }
 

@@ -182,6 +182,10 @@ public:
                 throw InputError(c.file + ": the compile read " + absolute.string() +
                                  " from the working tree, not the side's copy; refused");
         }
+        std::error_code ec;
+        if (fs::file_size(output, ec) > device::max_device_code_bytes) // refused before it is read
+            throw InputError(c.file + " (" + arch + "): the compiler's output is larger than " +
+                             std::to_string(device::max_device_code_bytes >> 20) + " MiB; refused");
         const std::string bytes = read_file(output);
         const std::string origin = c.file + " (" + arch + ")";
         return {stage_ == device::Stage::ptx ? device::parse_ptx(bytes, origin)
