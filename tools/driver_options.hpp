@@ -31,6 +31,7 @@ struct Options : RepositoryOptions {
     std::optional<std::string> bottleneck;
     std::optional<std::string> profile_evidence;
     std::string format = "md";
+    bool reprove_refactors = false;
 };
 
 namespace detail {
@@ -75,7 +76,9 @@ inline boost::program_options::options_description option_descriptions(Options& 
         "profile-evidence", po::value<std::string>()->value_name("TEXT"),
         "measured profiler evidence paragraph (summary init)")(
         "format", po::value(&o.format)->value_name("FORMAT"),
-        "md (default), json or junit report (preflight, evidence)");
+        "md (default), json or junit report (preflight, evidence)")(
+        "reprove-refactors", po::bool_switch(&o.reprove_refactors),
+        "evidence: ODO-8 runs the device-code proof of each refactor: commit itself (needs nvcc)");
     add_repository_options(d, o);
     return d;
 }
@@ -123,6 +126,8 @@ inline Options parse_options(const std::vector<std::string>& args) {
     detail::require_choice("--state", o.state, {"provisional", "final"});
     detail::require_choice("--impact-metric", o.impact_metric, {"cpp_time", "python_overhead"});
     detail::require_choice("--bottleneck", o.bottleneck, {"Memory-bound", "Compute-bound"});
+    if (o.reprove_refactors && o.phase != "evidence")
+        throw UsageError("--reprove-refactors is read by --phase evidence only");
     return o;
 }
 

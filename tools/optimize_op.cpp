@@ -106,9 +106,12 @@ int run(const Options& o) {
                         odo::gates::load_preflight_context(root, layout, op, o.base, git)),
                     o);
     if (o.phase == "evidence") {
+        odo::gates::EvidenceContext loaded = odo::gates::load_evidence_context(
+            root, layout, op, o.base, read_results(o), o.mr_iid, git);
+        if (o.reprove_refactors)
+            odo::gates::reprove_refactor_commits(loaded, git);
         const odo::gates::EvidenceContext& context =
-            odo::driver::kept_until_exit(odo::gates::load_evidence_context(
-                root, layout, op, o.base, read_results(o), o.mr_iid, git));
+            odo::driver::kept_until_exit(std::move(loaded));
         return emit(odo::gates::run_evidence(context), o);
     }
     return run_summary(o, root, layout); // --phase summary (the options allow nothing else)

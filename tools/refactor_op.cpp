@@ -1,8 +1,9 @@
 // refactor_op: the thin driver of the refactor layer. Options -> sources -> phase -> render ->
 // exit.
-//   refactor_op <Operator> [--phase assess|verify] [options]
+//   refactor_op <Operator> [--phase assess|verify|prove|cost] [options]
 //   refactor_op --all-operators | --variants NAME | --simulate-hoist A,B [options]
-// Exit codes: 0 no GAP; 1 verify found a GAP; 2 usage or input error.
+// Exit codes: 0 no GAP, MATCH; 1 verify found a GAP, DEVICE-CODE-CHANGED, PROOF-FAILED; 2 usage or
+// input error; 3 NEEDS-JUDGEMENT.
 #include "driver_main.hpp"
 #include "refactor_options.hpp"
 #include "repository_root.hpp"
@@ -12,7 +13,9 @@
 #include <odo/core/error_output.hpp>
 #include <odo/core/file.hpp>
 #include <odo/refactor/checklist_evidence.hpp>
+#include <odo/refactor/compile_cost.hpp>
 #include <odo/refactor/corpus_render.hpp>
+#include <odo/refactor/proof_render.hpp>
 #include <odo/refactor/render.hpp>
 #include <odo/refactor/settings.hpp>
 #include <odo/refactor/verify.hpp>
@@ -56,12 +59,67 @@ bool any_file_exists(const fs::path& root, const odo::repo::OperatorPaths& p) {
     return false;
 }
 
+std::string resolved_base(const odo::repo::Git& git, const Options& o) {
+    const auto base = git.resolve_commit(o.base);
+    if (!base)
+        throw odo::InputError("--base " + o.base + ": does not resolve to a commit in " +
+                              git.root().string());
+    return *base;
+}
+
+odo::refactor::ProofRequest proof_request(const Options& o) {
+    odo::refactor::ProofRequest r;
+    r.files = o.files;
+    r.stage =
+        o.stage == "ptx" ? odo::refactor::device::Stage::ptx : odo::refactor::device::Stage::sass;
+    r.arches = o.arches;
+    if (o.build_dir)
+        r.build_dir = fs::path(*o.build_dir);
+    r.reverts = o.reverts;
+    r.accept_signature_change = o.accept_signature_change;
+    return r;
+}
+
+int run_prove(const Options& o, const odo::repo::Layout& layout, const odo::repo::OperatorPaths& op,
+              const odo::repo::Git& git) {
+    const odo::refactor::Proof proof =
+        odo::refactor::prove({git, layout, op, resolved_base(git, o), "", proof_request(o)});
+    const std::string text = o.format == "json"
+                                 ? odo::refactor::render_proof_json(op.operator_name, proof)
+                                 : odo::refactor::render_proof_markdown(op.operator_name, proof);
+    return emit(text, o, odo::refactor::exit_code(proof));
+}
+
+int run_cost(const Options& o, const odo::repo::OperatorPaths& op, const odo::repo::Git& git) {
+    const odo::refactor::CostReport report = odo::refactor::measure_cost(
+        {git, op, fs::path(*o.build_dir), o.base_given ? resolved_base(git, o) : "",
+         static_cast<int>(o.repeat)});
+    return emit(o.format == "json" ? odo::refactor::render_cost_json(op.operator_name, report)
+                                   : odo::refactor::render_cost_markdown(op.operator_name, report),
+                o, 0);
+}
+
+// Verify's simplification evidence: what each TU costs to compile at the base and now.
+std::vector<std::string> cost_evidence(const Options& o, const odo::repo::OperatorPaths& op,
+                                       const odo::repo::Git& git, const std::string& base) {
+    try {
+        return odo::refactor::cost_deltas(
+            odo::refactor::measure_cost({git, op, fs::path(*o.build_dir), base, 1}));
+    } catch (const odo::InputError& e) {
+        return {std::string("not measured: ") + e.what()};
+    }
+}
+
 int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout& layout,
                  const odo::refactor::AssessSettings& s) {
     const odo::repo::OperatorPaths op = odo::repo::resolve_operator(root, layout, o.operator_name);
     if (!odo::repo::operator_exists(op) && !any_file_exists(root, op))
         throw odo::refactor_driver::UsageError("operator '" + o.operator_name +
                                                "' could not be resolved to the library's files");
+    if (o.phase == "prove" || o.phase == "cost") {
+        const odo::repo::Git git(root);
+        return o.phase == "prove" ? run_prove(o, layout, op, git) : run_cost(o, op, git);
+    }
     const odo::refactor::WorkingTree now(root);
     odo::refactor::Report report;
     report.operator_name = op.operator_name;
@@ -71,23 +129,26 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
         report.findings = odo::refactor::assess_findings({op, now}, s);
     } else {
         const odo::repo::Git git(root);
-        const auto base = git.resolve_commit(o.base);
-        if (!base)
-            throw odo::InputError("--base " + o.base + ": does not resolve to a commit in " +
-                                  root.string());
-        const odo::refactor::Revision before(git, *base);
+        const std::string base = resolved_base(git, o);
+        const odo::refactor::Revision before(git, base);
         std::optional<std::string> pixels;
         if (o.pixel_evidence) {
             odo::driver::require_readable_file("--pixel-evidence", *o.pixel_evidence);
             pixels = odo::read_file(*o.pixel_evidence);
         }
-        const odo::refactor::VerifyInput in{
-            git, layout, op, now, before, o.base, pixels, o.pixel_evidence.value_or(""), s, ""};
+        std::optional<odo::refactor::ProofRequest> proof;
+        if (o.build_dir)
+            proof = proof_request(o);
+        const odo::refactor::VerifyInput in{git,    layout, op,     now,
+                                            before, o.base, pixels, o.pixel_evidence.value_or(""),
+                                            s,      "",     proof};
         report.phase = odo::refactor::Phase::Verify;
-        report.base_commit = *base;
+        report.base_commit = base;
         report.domains = {"verify"};
         odo::refactor::RefactorSummary summary;
         report.findings = odo::refactor::verify_findings(in, summary);
+        if (o.build_dir)
+            summary.cost = cost_evidence(o, op, git, base);
         report.summary = std::move(summary);
     }
     report.checklist =

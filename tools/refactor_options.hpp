@@ -10,6 +10,7 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <iostream>
 #include <optional>
@@ -32,6 +33,15 @@ struct Options : driver::RepositoryOptions {
     bool all_operators = false;
     std::optional<std::string> variants;
     std::vector<std::string> simulate_hoist;
+    // prove, cost (and verify's device-code proof)
+    std::string stage = "sass";
+    std::vector<std::string> arches;
+    std::vector<std::string> files;
+    std::optional<std::string> build_dir;
+    std::vector<std::string> reverts;
+    bool accept_signature_change = false;
+    bool base_given = false;
+    std::int64_t repeat = 1;
 };
 
 inline boost::program_options::options_description
@@ -39,11 +49,11 @@ option_descriptions(Options& o, std::string& domain, std::int64_t& floor, std::s
     namespace po = boost::program_options;
     po::options_description d("Options");
     d.add_options()("phase", po::value(&o.phase)->value_name("PHASE"),
-                    "assess (default) or verify")(
+                    "assess (default), verify, prove or cost")(
         "domain", po::value(&domain)->value_name("LIST"),
         "impl, api, xcut or all, comma-separated (assess; default all)")(
         "base", po::value(&o.base)->value_name("REF"),
-        "verify: the revision before the refactor (default main)")(
+        "verify, prove, cost: the revision before the refactor (default main)")(
         "min-block-lines", po::value(&floor)->value_name("N"),
         "smallest body compared, in lines (default: the guideline's, 6)")(
         "pixel-evidence", po::value<std::string>()->value_name("FILE"),
@@ -54,6 +64,20 @@ option_descriptions(Options& o, std::string& domain, std::int64_t& floor, std::s
         "every body named NAME across the private sources, clustered into variants")(
         "simulate-hoist", po::value(&hoist)->value_name("A,B"),
         "RED-2 per operator before and after hoisting the named bodies")(
+        "stage", po::value(&o.stage)->value_name("STAGE"),
+        "prove: sass (default; machine code from the cubin) or ptx")(
+        "arch", po::value(&o.arches)->value_name("sm_NN"),
+        "prove: an arch to compile, repeatable (default: the recorded command's, else sm_80 "
+        "and sm_90)")("file", po::value(&o.files)->value_name("PATH"),
+                      "prove: a TU to compile, repeatable (default: the operator's CUDA sources)")(
+        "build-dir", po::value<std::string>()->value_name("DIR"),
+        "prove, cost, verify: the build whose compile_commands.json gives the flags")(
+        "revert", po::value(&o.reverts)->value_name("PATH"),
+        "prove: take PATH from the base while the rest of the change stands (a control)")(
+        "accept-signature-change", po::bool_switch(&o.accept_signature_change),
+        "prove: record that a person judged a signature-only change harmless")(
+        "repeat", po::value(&o.repeat)->value_name("N"),
+        "cost: compiles per TU and side, best CPU time kept (default 1)")(
         "format", po::value(&o.format)->value_name("FORMAT"), "md (default) or json");
     driver::add_repository_options(d, o);
     return d;
@@ -63,13 +87,14 @@ inline void print_help(std::ostream& os) {
     Options scratch;
     std::string domain, hoist;
     std::int64_t floor = 0;
-    os << "usage: refactor_op <Operator> [--phase assess|verify] [options]\n"
+    os << "usage: refactor_op <Operator> [--phase assess|verify|prove|cost] [options]\n"
           "       refactor_op --all-operators | --variants NAME | --simulate-hoist A,B "
           "[options]\n\n"
           "Assesses an operator's sources for redundancy (advisory) or verifies that an applied\n"
-          "refactor changed nothing observable.\n"
-          "Exit codes: 0 no GAP (assess never has one); 1 verify found a GAP; 2 usage or input "
-          "error.\n\n"
+          "refactor changed nothing observable; proves a change left the device code as it was\n"
+          "(prove) or measures what each TU costs to compile (cost).\n"
+          "Exit codes: 0 no GAP (assess never has one), MATCH; 1 verify found a GAP,\n"
+          "DEVICE-CODE-CHANGED or PROOF-FAILED; 2 usage or input error; 3 NEEDS-JUDGEMENT.\n\n"
        << option_descriptions(scratch, domain, floor, hoist);
 }
 
@@ -110,6 +135,33 @@ inline std::vector<std::string> domains_of(const std::string& text) {
     return out;
 }
 
+// The options of the device-code proof and the cost phase, each refused where it is not read.
+inline void check_proof_options(const boost::program_options::variables_map& vm, Options& o) {
+    const bool proves = o.phase == "prove";
+    if (o.stage != "sass" && o.stage != "ptx")
+        throw UsageError("argument --stage: invalid choice '" + o.stage +
+                         "' (choose from sass, ptx)");
+    for (const char* option : {"stage", "arch", "file", "revert"})
+        if (vm.count(option) && !proves)
+            throw UsageError(std::string("--") + option + " is read by --phase prove only");
+    if (o.accept_signature_change && !proves)
+        throw UsageError("--accept-signature-change is read by --phase prove only");
+    for (const std::string& arch : o.arches)
+        if (arch.size() < 5 || arch.size() > 8 || arch.compare(0, 3, "sm_") != 0 ||
+            !std::all_of(arch.begin() + 3, arch.end(),
+                         [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }))
+            throw UsageError("argument --arch: '" + arch + "' is not an arch such as sm_80");
+    if (vm.count("repeat")) {
+        if (o.phase != "cost")
+            throw UsageError("--repeat is read by --phase cost only");
+        driver::require_range("--repeat", o.repeat, 1, 100);
+    }
+    if (o.build_dir && o.phase == "assess")
+        throw UsageError("--build-dir is read by --phase prove, cost and verify");
+    if (o.phase == "cost" && !o.build_dir)
+        throw UsageError("--phase cost needs --build-dir (the build whose commands it replays)");
+}
+
 } // namespace detail
 
 inline Options parse_options(const std::vector<std::string>& args) {
@@ -129,10 +181,13 @@ inline Options parse_options(const std::vector<std::string>& args) {
     driver::take_repository_options(vm, o);
     driver::take_string(vm, "pixel-evidence", o.pixel_evidence);
     driver::take_string(vm, "variants", o.variants);
+    driver::take_string(vm, "build-dir", o.build_dir);
     o.phase_given = vm.count("phase") > 0;
-    if (o.phase != "assess" && o.phase != "verify")
+    o.base_given = vm.count("base") > 0;
+    if (o.phase != "assess" && o.phase != "verify" && o.phase != "prove" && o.phase != "cost")
         throw UsageError("argument --phase: invalid choice '" + o.phase +
-                         "' (choose from assess, verify)");
+                         "' (choose from assess, verify, prove, cost)");
+    detail::check_proof_options(vm, o);
     if (o.format != "md" && o.format != "json")
         throw UsageError("argument --format: invalid choice '" + o.format +
                          "' (choose from md, json)");

@@ -257,10 +257,18 @@ std::string verify_line_at(const TempRepo& repo, const std::string& commit, cons
     const std::string kernel = "src/cvcuda/priv/OpInvert.cu";
     const std::string original = repo.read(kernel);
     repo.write(kernel, original + edit);
+    // The evidence line names the tree the tests ran on: the one verify judges.
+    const auto bare =
+        odo::testing::run_in(repo.root(), ODO_REFACTOR_OP,
+                             {"Invert", "--phase", "verify", "--base", base, "--format", "json"});
+    const std::string bare_line(
+        odo::json::parse(bare.out, "refactor_op").at("checklist").as_string());
+    const std::string sources = bare_line.substr(bare_line.find(" on sources ") + 12, 16);
     repo.write("../campaign-pixels.txt",
                "- [x] **Pixelwise equality to reference** \xE2\x80\x94 `EXPECT_EQ(out, gold)` "
                "against the host reference in `TestOpInvert.correct_output`: 5/5 variants passed, "
-               "4096 elements compared\n");
+               "4096 elements compared; sources " +
+                   sources + "\n");
     const auto r = odo::testing::run_in(
         repo.root(), ODO_REFACTOR_OP,
         {"Invert", "--phase", "verify", "--base", base, "--pixel-evidence",

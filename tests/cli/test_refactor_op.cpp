@@ -52,17 +52,32 @@ using odo::testing::contains;
 
 using odo::testing::replace_in;
 
-// The line odo's pixel evidence log prints for one test.
-std::string pixel_line(const std::string& test, bool green) {
+// The line odo's pixel evidence log prints for one test, naming the tree it ran on ("{SOURCES}":
+// the tree verify judges, filled in by verify()).
+std::string pixel_line(const std::string& test, bool green,
+                       const std::string& sources = "{SOURCES}") {
     return std::string(green ? "- [x]" : "- [ ]") +
            " **Pixelwise equality to reference** \xE2\x80\x94 `assert output == reference` "
            "(exact: bit-exact u8) against the host reference in `" +
-           test + "`: " + (green ? "4/4" : "3/4") + " variants passed, 1024 elements compared";
+           test + "`: " + (green ? "4/4" : "3/4") + " variants passed, 1024 elements compared" +
+           (sources.empty() ? "" : "; sources " + sources);
 }
 
-RefactorRun verify(const TempRepo& repo, const std::string& pixels = "") {
+// The sources fingerprint verify judges: the one its gate line names.
+std::string verified_sources(const TempRepo& repo, const std::string& op = "Twin") {
+    const RefactorRun r = json_run(repo, {op, "--phase", "verify"});
+    const std::string line(r.report.at("checklist").as_string());
+    const auto at = line.find(" on sources ");
+    REQUIRE(at != std::string::npos);
+    return line.substr(at + 12, 16);
+}
+
+RefactorRun verify(const TempRepo& repo, std::string pixels = "") {
     std::vector<std::string> args{"Twin", "--phase", "verify"};
     if (!pixels.empty()) {
+        for (auto at = pixels.find("{SOURCES}"); at != std::string::npos;
+             at = pixels.find("{SOURCES}"))
+            pixels.replace(at, 9, verified_sources(repo));
         repo.write("../pixels.txt", pixels);
         args.insert(args.end(), {"--pixel-evidence", (repo.root() / "../pixels.txt").string()});
     }
@@ -181,6 +196,19 @@ TEST_CASE("verify: a refactor that changes nothing is PARITY-OK with pixel evide
     CHECK(red.status("VER-6") == "GAP");
     CHECK(red.verdict() == "GATE-FAIL");
     CHECK(red.process.exit_code == 1);
+}
+
+TEST_CASE("verify: a pixel evidence line that names no tree, or another tree, is refused") {
+    TempRepo repo(refactor_fixture);
+    const RefactorRun typed =
+        verify(repo, pixel_line("TestOpTwin.correct_output", true, "") + "\n");
+    CHECK(typed.status("VER-6") == "MANUAL");
+    CHECK(typed.field("VER-6", "summary") == "No pixel evidence line names the sources verified");
+    CHECK(typed.verdict() == "NEEDS-LOCAL-PROOF");
+    const RefactorRun stale =
+        verify(repo, pixel_line("TestOpTwin.correct_output", true, "0123456789abcdef") + "\n");
+    CHECK(stale.status("VER-6") == "MANUAL");
+    CHECK(contains(stale.field("VER-6", "evidence"), "; sources " + verified_sources(repo)));
 }
 
 TEST_CASE("verify: unifying the twin kernels resolves RED-1; a new duplicate is a GAP") {

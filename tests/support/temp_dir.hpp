@@ -7,13 +7,14 @@
 
 #include <unistd.h>
 
-// A fresh directory under the system temp dir, removed with everything in it at scope exit.
+// A fresh directory under the system temp dir, removed with everything in it at scope exit. Named
+// apart from TempRepo's folders, whose counter is another.
 class TempDir {
 public:
     TempDir() {
         static std::atomic<int> counter{0};
         path_ = std::filesystem::temp_directory_path() /
-                ("odo-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+                ("odo-test-dir-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
         std::filesystem::remove_all(path_);
         std::filesystem::create_directories(path_);
     }

@@ -238,11 +238,13 @@ inline BindingImpactFacts binding_impact_facts(const EvidenceContext& c) {
     return f;
 }
 
-// refactor_op verify of a refactor: commit (`now`, its tree) against its parent, every check but
-// bit-exactness, which needs the author's test run: the findings it did not pass.
-inline std::vector<std::string> reverify_open(const EvidenceContext& c, const repo::Git& git,
-                                              const RefactorCommit& commit,
-                                              const refactor::Revision& now) {
+// refactor_op verify of a refactor: commit (`now`, its tree) against its parent: the findings it
+// did not pass. Bit-exactness needs the author's test run, unless `proof` is given and nvcc is
+// there: then the device-code proof of the commit against its parent decides VER-6 too.
+inline std::vector<std::string>
+reverify_open(const EvidenceContext& c, const repo::Git& git, const RefactorCommit& commit,
+              const refactor::Revision& now,
+              const std::optional<refactor::ProofRequest>& proof = std::nullopt) {
     if (commit.parent.empty())
         return {"no parent to verify against"};
     try {
@@ -251,11 +253,12 @@ inline std::vector<std::string> reverify_open(const EvidenceContext& c, const re
             git,          c.layout, c.op,
             now,          base,     commit.parent,
             std::nullopt, "",       refactor::repository_settings(c.repo_root, c.layout),
-            commit.sha};
+            commit.sha,   proof};
+        const bool proving = proof && refactor::cuda_compiler();
         refactor::RefactorSummary summary;
         std::vector<std::string> open;
         for (const refactor::Finding& f : refactor::verify_findings(in, summary))
-            if (f.id != refactor::bit_exact_id && f.status != refactor::Status::Pass)
+            if ((proving || f.id != refactor::bit_exact_id) && f.status != refactor::Status::Pass)
                 open.push_back(f.id + " " + std::string(to_string(f.status)));
         return open;
     } catch (const InputError& e) {
@@ -295,6 +298,19 @@ inline RefactorRerun refactor_rerun(const EvidenceContext& c, const repo::Git& g
 #endif // ODO_GATES_DEFINITIONS
 
 } // namespace detail
+
+// ODO-8 asked to re-prove (optimize_op --reprove-refactors): each refactor: commit verified
+// again against its parent with the device-code proof deciding VER-6 where nvcc is there (flags
+// from the layout profile), so a cited PARITY-OK is checked against a proof the gate ran itself.
+ODO_API void reprove_refactor_commits(EvidenceContext& c, const repo::Git& git);
+#if ODO_GATES_DEFINITIONS
+ODO_API void reprove_refactor_commits(EvidenceContext& c, const repo::Git& git) {
+    for (RefactorCommit& commit : c.refactor.commits) {
+        const refactor::Revision now(git, commit.sha);
+        commit.reverify_open = detail::reverify_open(c, git, commit, now, refactor::ProofRequest{});
+    }
+}
+#endif // ODO_GATES_DEFINITIONS
 
 // Loads every fact of the evidence phase. Malformed repository files that the checks cannot
 // judge (manifest, SKU map, curated data, scope policy) throw InputError naming the file.

@@ -64,6 +64,7 @@ struct RefactorSummary {
     std::vector<std::string> open_now;
     std::map<std::string, std::pair<std::size_t, std::size_t>> reduced; // id -> (base, now)
     std::map<std::string, std::pair<std::size_t, std::size_t>> grown;   // still open, more now
+    std::vector<std::string> cost; // compile cost deltas per TU (compile_cost.hpp), when measured
 };
 
 struct Report {

@@ -2,7 +2,9 @@
 // VER-6's evidence: the "Pixelwise equality to reference" lines a test run prints (odo/pixel's
 // EvidenceLog, one per test), read back from the run's output. Each line is written by the code
 // that compared the pixels, so a refactor that kept every comparison green proves bit-exactness
-// without a person restating it.
+// without a person restating it. A line ends "; sources <fingerprint>" when the run was told the
+// tree it was built from ($ODO_SOURCES_FINGERPRINT); VER-6 takes only lines naming the tree it
+// verifies. A typed line cannot be told from a printed one: the device-code proof can be re-run.
 #include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
@@ -18,6 +20,7 @@ struct PixelEvidenceLine {
     bool checked = false;
     std::size_t passed = 0;
     std::size_t total = 0;
+    std::string sources; // the tree the run was built from ("; sources <16 hex>"); "" when unnamed
     std::string text;
 };
 
@@ -63,6 +66,12 @@ inline std::vector<PixelEvidenceLine> pixel_evidence_lines(std::string_view run_
         if (!detail::read_count(line, i, e.passed) || i >= line.size() || line[i] != '/' ||
             !detail::read_count(line, ++i, e.total) || line.substr(i, 17) != " variants passed,")
             continue;
+        constexpr std::string_view field = "; sources ";
+        const auto named = line.rfind(field);
+        if (named != std::string_view::npos && named + field.size() + 16 == line.size() &&
+            line.find_first_not_of("0123456789abcdef", named + field.size()) ==
+                std::string_view::npos)
+            e.sources = std::string(line.substr(named + field.size()));
         out.push_back(std::move(e));
     }
     return out;

@@ -54,6 +54,8 @@ inline void markdown_summary(std::string& out, const RefactorSummary& s) {
                           std::to_string(counts.second));
     out += id_list_text(reduced) + "\n- introduced: " + id_list_text(s.introduced) +
            "\n- still open: " + id_list_text(s.open_now) + "\n";
+    for (const std::string& cost : s.cost)
+        out += "- compile cost: " + cost + "\n";
 }
 #endif // ODO_REFACTOR_DEFINITIONS
 
@@ -96,13 +98,16 @@ inline boost::json::value summary_json(const RefactorSummary& s) {
     boost::json::object reduced;
     for (const auto& [id, counts] : s.reduced)
         reduced[id] = boost::json::array{counts.first, counts.second};
-    return boost::json::object{{"loc_deletions", s.loc_deletions},
-                               {"loc_insertions", s.loc_insertions},
-                               {"loc_net", s.loc_insertions - s.loc_deletions},
-                               {"redundancy_introduced", list(s.introduced)},
-                               {"redundancy_open_now", list(s.open_now)},
-                               {"redundancy_reduced", std::move(reduced)},
-                               {"redundancy_resolved", list(s.resolved)}};
+    boost::json::object doc{{"loc_deletions", s.loc_deletions},
+                            {"loc_insertions", s.loc_insertions},
+                            {"loc_net", s.loc_insertions - s.loc_deletions},
+                            {"redundancy_introduced", list(s.introduced)},
+                            {"redundancy_open_now", list(s.open_now)},
+                            {"redundancy_reduced", std::move(reduced)},
+                            {"redundancy_resolved", list(s.resolved)}};
+    if (!s.cost.empty())
+        doc["compile_cost"] = list(s.cost);
+    return doc;
 }
 
 ODO_API std::string render_json(const Report& r) {

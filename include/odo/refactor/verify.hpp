@@ -6,7 +6,9 @@
 // counts, untracked files included; the evidence gate verifies a committed tree the same way.
 #include "odo/core/linkage.hpp"
 #include "odo/refactor/assess_phase.hpp"
+#include "odo/refactor/checklist_evidence.hpp"
 #include "odo/refactor/coverage_signature.hpp"
+#include "odo/refactor/device_proof.hpp"
 #include "odo/refactor/pixel_evidence.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/path_template.hpp"
@@ -32,6 +34,9 @@ struct VerifyInput {
     std::string pixel_evidence_name;           // where it came from
     AssessSettings settings;
     std::string now_commit; // "": `now` is the working tree; else the commit it reads (ODO-8)
+    // Given (verify's --build-dir, or the gate asked to re-prove): VER-6 runs the device-code
+    // proof when nvcc is there.
+    std::optional<ProofRequest> proof;
 };
 
 namespace detail {
@@ -246,24 +251,87 @@ constexpr const char* bit_exact_id = "VER-6";
 
 ODO_API std::vector<Finding> verify_findings(const VerifyInput& in, RefactorSummary& summary);
 #if ODO_REFACTOR_DEFINITIONS
+namespace detail {
+
+// VER-6 from the device-code proof; nullopt when none was asked for or no nvcc is there, and when
+// the device code changed, which only a test run can judge.
+inline std::optional<Finding> ver6_from_proof(const VerifyInput& in, std::string& changed) {
+    // An operator without CUDA sources has no device code to prove: a MATCH would say nothing.
+    if (!in.proof || (in.proof->files.empty() && cuda_sources(in.op).empty()) || !cuda_compiler())
+        return std::nullopt;
+    Proof p;
+    try {
+        p = prove({in.git, in.layout, in.op, in.base.commit(), in.now_commit, *in.proof});
+    } catch (const InputError& e) {
+        return verify_finding(in.settings, bit_exact_id, Status::Manual,
+                              "The device-code proof could not run", e.what(),
+                              "Fix what it names, or give pixel evidence of the frozen tests.");
+    }
+    const std::string citation = "device-code proof " + proof_citation(p);
+    switch (p.verdict) {
+    case ProofVerdict::match:
+        return verify_finding(in.settings, bit_exact_id, Status::Pass,
+                              "Bit-exact: the device code of every TU compiled is identical",
+                              citation);
+    case ProofVerdict::failed: {
+        std::string failure;
+        for (const TuProof& r : p.results)
+            if (!r.failure.empty() && failure.empty())
+                failure = r.file + " (" + r.arch + ") " + r.failure;
+        std::replace(failure.begin(), failure.end(), '\n', ' ');
+        return verify_finding(in.settings, bit_exact_id, Status::Manual,
+                              "The device-code proof failed to compile", failure,
+                              "Fix the compile, or give pixel evidence of the frozen tests.");
+    }
+    case ProofVerdict::needs_judgement:
+        return verify_finding(in.settings, bit_exact_id, Status::Manual,
+                              "The device-code proof needs a person's judgement",
+                              text::join(changed_symbols(p), "; ") + "; " + citation,
+                              "Name the cause of the signature or schedule change (refactor_op "
+                              "--phase prove), or give pixel evidence of the frozen tests.");
+    case ProofVerdict::changed:
+        break;
+    }
+    changed = text::join(changed_symbols(p), "; ");
+    return std::nullopt;
+}
+
+} // namespace detail
+
 inline Finding check_ver6(const VerifyInput& in) {
+    std::string changed;
+    if (auto proven = detail::ver6_from_proof(in, changed))
+        return *proven;
+    const std::string because =
+        changed.empty() ? std::string() : "the device code changed (" + changed + "); ";
     const std::string stem(repo::file_stem(in.op.test_cpp));
     const std::string command = repo::expand(in.settings.profile.bitexact_command,
                                              {in.op.operator_name, in.op.op, in.op.pyname});
+    const std::string sources = sources_fingerprint(in.now, in.op);
     if (!in.pixel_evidence)
         return detail::verify_finding(
-            in.settings, bit_exact_id, Status::Manual, "Bit-exact results not shown",
-            "run: " + command + " and give its output with --pixel-evidence FILE",
-            "Run the frozen tests and pass their output (the pixel evidence lines) to verify.");
-    const auto lines = pixel_evidence_lines(*in.pixel_evidence, stem);
+            in.settings, bit_exact_id, Status::Manual,
+            changed.empty() ? "Bit-exact results not shown"
+                            : "Device code changed: bit-exactness needs pixel evidence",
+            because + "run: ODO_SOURCES_FINGERPRINT=" + sources + " " + command +
+                " and give its output with --pixel-evidence FILE",
+            "Prove the device code unchanged (--build-dir with nvcc), or run the frozen tests and "
+            "pass their output (the pixel evidence lines) to verify.");
+    const auto all_lines = pixel_evidence_lines(*in.pixel_evidence, stem);
+    std::vector<PixelEvidenceLine> lines;
+    for (const PixelEvidenceLine& e : all_lines)
+        if (e.sources == sources)
+            lines.push_back(e);
     if (lines.empty())
         return detail::verify_finding(
             in.settings, bit_exact_id, Status::Manual,
-            "No pixel evidence line of " + stem + " tests",
-            in.pixel_evidence_name + " holds no \"Pixelwise equality to reference\" line naming `" +
-                stem + ".<test>`",
-            "Run the operator's tests with odo's pixel evidence (ODO_PIXEL_EVIDENCE) and pass "
-            "their output.");
+            all_lines.empty() ? "No pixel evidence line of " + stem + " tests"
+                              : "No pixel evidence line names the sources verified",
+            because + in.pixel_evidence_name +
+                " holds no \"Pixelwise equality to reference\" line naming `" + stem +
+                ".<test>` and \"; sources " + sources + "\"",
+            "Run the operator's tests with odo's pixel evidence and ODO_SOURCES_FINGERPRINT=" +
+                sources + " and pass their output.");
     std::vector<std::string> red;
     std::size_t variants = 0;
     for (const auto& e : lines) {
@@ -272,15 +340,15 @@ inline Finding check_ver6(const VerifyInput& in) {
             red.push_back(e.test + " " + std::to_string(e.passed) + "/" + std::to_string(e.total));
     }
     if (!red.empty())
-        return detail::verify_finding(in.settings, bit_exact_id, Status::Gap,
-                                      "Pixel comparisons failed after the refactor",
-                                      text::join(red, ", ") + " in " + in.pixel_evidence_name,
-                                      "The refactor changed results: fix it or drop it.");
+        return detail::verify_finding(
+            in.settings, bit_exact_id, Status::Gap, "Pixel comparisons failed after the refactor",
+            because + text::join(red, ", ") + " in " + in.pixel_evidence_name,
+            "The refactor changed results: fix it or drop it.");
     return detail::verify_finding(
         in.settings, bit_exact_id, Status::Pass,
         "Bit-exact: every pixel comparison of the operator's tests passed",
-        std::to_string(lines.size()) + " test(s), " + std::to_string(variants) +
-            " variant(s) green in " + in.pixel_evidence_name);
+        because + std::to_string(lines.size()) + " test(s), " + std::to_string(variants) +
+            " variant(s) green in " + in.pixel_evidence_name + " on sources " + sources);
 }
 
 // Assess at the base and now over every domain, and what moved between them.

@@ -14,10 +14,11 @@
 
 namespace odo::repo {
 
-#if ODO_REPO_DEFINITIONS
 // Whether a '/'-separated path is relative and has no ".." component, so that it names a place
 // inside whatever directory it is joined to (links aside). Backslashes count as separators too.
-inline bool is_contained_path_text(std::string_view path) noexcept {
+ODO_API bool is_contained_path_text(std::string_view path) noexcept;
+#if ODO_REPO_DEFINITIONS
+ODO_API bool is_contained_path_text(std::string_view path) noexcept {
     if (!path.empty() && (path.front() == '/' || path.front() == '\\'))
         return false;
     std::size_t start = 0;

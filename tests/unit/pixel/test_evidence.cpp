@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <regex>
 #include <string>
 #include <vector>
@@ -123,6 +124,21 @@ TEST_CASE("a passing run writes a checked line the gate accepts as hard evidence
     REQUIRE(item.matched);
     CHECK(gate::pixel_hard_evidence(item));
     CHECK(gate::hard_evidence(item.evidence));
+}
+
+TEST_CASE("the line names the sources it ran on when the run is told them, and stays evidence") {
+    EvidenceLog log("TestOpFlip.tensor_matches_reference");
+    log.record("u8 HWC 4x5", equal_pair());
+    ::setenv("ODO_SOURCES_FINGERPRINT", "0123456789abcdef", 1);
+    const std::string named = log.checklist_line();
+    ::setenv("ODO_SOURCES_FINGERPRINT", "not a fingerprint", 1);
+    const std::string malformed = log.checklist_line();
+    ::unsetenv("ODO_SOURCES_FINGERPRINT");
+    CHECK(named == log.checklist_line() + "; sources 0123456789abcdef");
+    CHECK(malformed == log.checklist_line()); // only 16 lower-case hex digits are a fingerprint
+    const auto item = gate::checklist_item(named);
+    REQUIRE(item.matched);
+    CHECK(gate::pixel_hard_evidence(item));
 }
 
 TEST_CASE("a tolerance is stated as an approx assertion the gate still accepts") {

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -109,6 +111,16 @@ inline std::string variants_text(const std::vector<EvidenceLog::Entry>& entries)
     return text + ")";
 }
 
+// "; sources <16 hex digits>" when $ODO_SOURCES_FINGERPRINT names the tree the run was built from
+// (refactor_op prints it): refactor_op's VER-6 refuses a line that names no tree or another one.
+inline std::string sources_field() {
+    const char* fingerprint = std::getenv("ODO_SOURCES_FINGERPRINT");
+    if (!fingerprint || std::strlen(fingerprint) != 16 ||
+        std::strspn(fingerprint, "0123456789abcdef") != 16)
+        return {};
+    return std::string("; sources ") + fingerprint;
+}
+
 inline std::uint64_t elements_compared(const std::vector<EvidenceLog::Entry>& entries) {
     std::uint64_t sum = 0;
     for (const EvidenceLog::Entry& e : entries)
@@ -136,7 +148,7 @@ std::string EvidenceLog::checklist_line() const {
             detail::evidence_safe(test_) + "`: " + std::to_string(passed()) + "/" +
             std::to_string(total()) + " variants passed, " +
             std::to_string(detail::elements_compared(entries_)) + " elements compared";
-    return line + detail::variants_text(entries_);
+    return line + detail::variants_text(entries_) + detail::sources_field();
 }
 
 void print_checklist_line(const EvidenceLog& log) {

@@ -1,0 +1,470 @@
+#pragma once
+// HOST-ONLY. The command that compiles one CUDA translation unit for the device-code proof and the
+// per-TU cost: the build's own, read from the compile_commands.json of its build directory, or one
+// synthesized from the layout profile when the build recorded none.
+//
+// The build directory and its database are the change author's: odo never runs the program a
+// command names (it runs its own nvcc, cuda_compiler()), refuses flags that would run a program or
+// write where odo did not choose, and refuses a source or include directory that a link leads out
+// of the repository. Every repository path of the command is kept apart from the rest, so that
+// each side of a comparison compiles against its own copy of the tree (side_tree.hpp).
+#include "odo/core/error.hpp"
+#include "odo/core/file.hpp"
+#include "odo/core/json_read.hpp"
+#include "odo/core/linkage.hpp"
+#include "odo/core/path_within.hpp"
+#include "odo/core/program_path.hpp"
+#include "odo/core/text.hpp"
+#include "odo/repo/layout.hpp"
+#include "odo/repo/repo_path.hpp"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <unistd.h>
+
+namespace odo::refactor {
+
+// One argument: literal text, or `prefix` followed by a repository path that each side redirects
+// into its own copy of the tree ("-I" + "src/nvcv/include").
+struct CommandArg {
+    std::string text;
+    std::optional<std::string> repo_path; // repository-relative; "" is the root
+};
+
+struct CompileCommand {
+    std::string file;                   // the TU, repository-relative
+    std::vector<CommandArg> flags;      // no output, dependency, architecture flags, no source
+    std::vector<CommandArg> arch_flags; // the recorded -arch/-gencode ones (cost replays them)
+    std::vector<std::string> arches;    // "sm_80", in the order the command names them
+    std::string origin;                 // "compile_commands.json" or "layout profile"
+};
+
+// compile_commands.json is read whole; a build's is a few MiB at most.
+inline constexpr std::uintmax_t max_compile_database_bytes = std::uintmax_t(64) << 20;
+
+// The nvcc odo runs: $ODO_NVCC, else the CUDA compiler CMake found when odo was configured
+// (ODO_CUDA_COMPILER), else /usr/local/cuda/bin/nvcc, else `nvcc` on PATH; nullopt when none is
+// there. $ODO_NVCC naming no executable file is an InputError: the user asked for that one.
+ODO_API std::optional<std::filesystem::path> cuda_compiler();
+// The arguments with every repository path placed under `side_root`.
+ODO_API std::vector<std::string> instantiate(const std::vector<CommandArg>& args,
+                                             const std::filesystem::path& side_root);
+
+// The build's compile_commands.json, entries by repository-relative source.
+class CompileDatabase {
+public:
+    // InputError naming the file when it is missing, too large or not the format.
+    ODO_API CompileDatabase(const std::filesystem::path& build_dir,
+                            const std::filesystem::path& repo_root);
+    // The TU's recorded command, made safe to replay; nullopt when the build has none for it.
+    // InputError naming the file and the field for a hostile entry.
+    ODO_API std::optional<CompileCommand> command_for(const std::string& file) const;
+    // The repository-relative sources the build recorded, sorted.
+    std::vector<std::string> files() const {
+        std::vector<std::string> out;
+        for (const auto& entry : entries_)
+            out.push_back(entry.first);
+        return out;
+    }
+
+private:
+    struct Entry {
+        std::filesystem::path directory;
+        std::vector<std::string> args;
+    };
+    std::filesystem::path path_;
+    std::filesystem::path build_dir_; // canonical
+    std::filesystem::path root_;      // canonical
+    std::map<std::string, Entry> entries_;
+};
+
+// A command from the layout profile alone: C++17, the include roots of the attribution tables and
+// every tracked folder named "include" (`tracked` lists the repository's files), arches sm_80 and
+// sm_90 (two generations).
+ODO_API CompileCommand synthesized_command(const repo::Layout& layout, const std::string& file,
+                                           const std::vector<std::string>& tracked);
+
+namespace detail {
+
+#if ODO_REFACTOR_DEFINITIONS
+// A shell command line split as POSIX sh would (quotes and backslashes; no expansions), which is
+// how compile_commands.json's "command" is defined.
+inline std::vector<std::string> split_command_line(std::string_view line) {
+    std::vector<std::string> out;
+    std::string word;
+    bool in_word = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == ' ' || c == '\t' || c == '\n') {
+            if (in_word)
+                out.push_back(std::move(word));
+            word.clear();
+            in_word = false;
+        } else if (c == '\'') {
+            in_word = true;
+            const auto end = line.find('\'', i + 1);
+            word += line.substr(i + 1, end == std::string_view::npos ? end : end - i - 1);
+            i = end == std::string_view::npos ? line.size() : end;
+        } else if (c == '"') {
+            in_word = true;
+            for (++i; i < line.size() && line[i] != '"'; ++i) {
+                if (line[i] == '\\' && i + 1 < line.size() &&
+                    std::string_view("\"\\$`").find(line[i + 1]) != std::string_view::npos)
+                    ++i;
+                word += line[i];
+            }
+        } else if (c == '\\' && i + 1 < line.size()) {
+            in_word = true;
+            word += line[++i];
+        } else {
+            in_word = true;
+            word += c;
+        }
+    }
+    if (in_word)
+        out.push_back(std::move(word));
+    return out;
+}
+
+// Flags whose value names a file or folder the compile reads, spelled "-I dir", "-Idir" or
+// "--include-path=dir".
+inline const std::vector<std::string>& path_flags() {
+    static const std::vector<std::string> flags{
+        "-I",      "--include-path", "-isystem", "--system-include",
+        "-iquote", "-idirafter",     "-include", "--pre-include"};
+    return flags;
+}
+
+// Flags dropped with their value: the output, dependency files, the architecture (the proof names
+// its own), the host compiler (odo runs nvcc's default one, never a program the build names).
+inline bool drops_value(std::string_view flag) {
+    for (const char* f : {"-o", "--output-file", "-MF", "-MT", "-MQ", "--dependency-output",
+                          "--dependency-target-name", "-ccbin", "--compiler-bindir"})
+        if (flag == f)
+            return true;
+    return false;
+}
+
+inline bool is_dependency_flag(std::string_view flag) {
+    return flag == "-M" || flag == "-MM" || flag == "-MD" || flag == "-MMD" || flag == "-MP" ||
+           text::starts_with(flag, "--generate-dependencies") ||
+           text::starts_with(flag, "--generate-nonsystem-dependencies") ||
+           text::starts_with(flag, "-MF=") || text::starts_with(flag, "-MT=") ||
+           text::starts_with(flag, "--dependency-output=") || text::starts_with(flag, "-ccbin=") ||
+           text::starts_with(flag, "--compiler-bindir=") ||
+           text::starts_with(flag, "--output-file=");
+}
+
+// "-arch", "-gencode", "--gpu-architecture", "--generate-code", "-code", "--gpu-code".
+inline bool is_arch_flag(std::string_view flag) {
+    for (const char* f :
+         {"-arch", "-gencode", "--gpu-architecture", "--generate-code", "-code", "--gpu-code"})
+        if (flag == f || (text::starts_with(flag, f) && flag.size() > std::strlen(f) &&
+                          flag[std::strlen(f)] == '='))
+            return true;
+    return false;
+}
+
+// Options that would make the compile run a program, load code into the compiler, read options
+// odo cannot see, or write outside the scratch folder. Checked on every argument and on each
+// comma-separated piece of a host-compiler pass-through (-Xcompiler=-Wall,-fplugin=x.so).
+inline bool is_refused_option(std::string_view arg) {
+    if (text::starts_with(arg, "@"))
+        return true;
+    for (const char* prefix : {"-B",
+                               "-fplugin",
+                               "-wrapper",
+                               "-specs",
+                               "--specs",
+                               "-save-temps",
+                               "--save-temps",
+                               "-keep",
+                               "--keep",
+                               "-odir",
+                               "--output-directory",
+                               "--run",
+                               "-run",
+                               "--options-file",
+                               "-optf",
+                               "-Xlinker",
+                               "--linker-options",
+                               "-Xnvlink",
+                               "--nvlink-options",
+                               "-Xarchive",
+                               "--archive-options",
+                               "-lib",
+                               "--lib",
+                               "-link",
+                               "--link",
+                               "-dlink",
+                               "--device-link",
+                               "-fdump",
+                               "-fprofile",
+                               "-fcallgraph-info",
+                               "-fstack-usage",
+                               "-ftime-trace",
+                               "-Wl,",
+                               "-Wp,",
+                               "--ptxas-options=--output",
+                               "-Xptxas=-o",
+                               "-include-pch"})
+        if (text::starts_with(arg, prefix))
+            return true;
+    return false;
+}
+
+inline void refuse_options(std::string_view arg, const std::string& where) {
+    std::string_view pieces = arg;
+    for (const char* pass : {"-Xcompiler=", "--compiler-options=", "-Xptxas=", "--ptxas-options=",
+                             "-Xcudafe=", "--cudafe-options="})
+        if (text::starts_with(arg, pass))
+            pieces = arg.substr(std::strlen(pass));
+    std::size_t start = 0;
+    while (start <= pieces.size()) {
+        const auto comma = std::min(pieces.find(',', start), pieces.size());
+        if (is_refused_option(arg) ||
+            is_refused_option(text::strip(pieces.substr(start, comma - start))))
+            throw InputError(where + ": option '" + std::string(arg) +
+                             "' would run a program or write where odo did not choose; refused");
+        start = comma + 1;
+    }
+}
+
+// "sm_80" from every compute_NN / sm_NN / lto_NN named in an architecture flag's value.
+inline void collect_arches(std::string_view value, std::vector<std::string>& arches) {
+    for (const char* kind : {"sm_", "compute_", "lto_"}) {
+        for (auto at = value.find(kind); at != std::string_view::npos;
+             at = value.find(kind, at + 1)) {
+            if (at > 0 && (std::isalnum(static_cast<unsigned char>(value[at - 1])) != 0))
+                continue;
+            std::size_t end = at + std::strlen(kind);
+            while (end < value.size() && std::isalnum(static_cast<unsigned char>(value[end])))
+                ++end;
+            const std::string_view number =
+                value.substr(at + std::strlen(kind), end - at - std::strlen(kind));
+            if (number.empty() || !std::isdigit(static_cast<unsigned char>(number.front())))
+                continue;
+            const std::string arch = "sm_" + std::string(number);
+            if (std::find(arches.begin(), arches.end(), arch) == arches.end())
+                arches.push_back(arch);
+        }
+    }
+}
+
+// A path the command reads, kept apart when it is the repository's: redirected per side, unless it
+// lies in the build directory (generated files both sides share). One that a link leads out of
+// the repository is refused.
+inline CommandArg path_arg(const std::string& prefix, const std::string& value,
+                           const std::filesystem::path& directory,
+                           const std::filesystem::path& root,
+                           const std::filesystem::path& build_dir, const std::string& where) {
+    namespace fs = std::filesystem;
+    const fs::path absolute = (directory / value).lexically_normal();
+    std::error_code ec;
+    const fs::path canonical = fs::weakly_canonical(absolute, ec);
+    if (is_within(absolute, build_dir) || (!ec && is_within(canonical, build_dir)))
+        return {prefix + absolute.string(), std::nullopt};
+    const bool lexically_inside = is_within(absolute, root);
+    if (lexically_inside && (ec || !is_within(canonical, root)))
+        throw InputError(where + ": '" + value +
+                         "' leads outside the repository through a link; "
+                         "refused");
+    if (!ec && is_within(canonical, root)) {
+        std::string relative = canonical.lexically_relative(root).generic_string();
+        return {prefix, relative == "." ? std::string() : relative};
+    }
+    return {prefix + absolute.string(), std::nullopt};
+}
+#endif // ODO_REFACTOR_DEFINITIONS
+
+} // namespace detail
+
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API std::optional<std::filesystem::path> cuda_compiler() {
+    namespace fs = std::filesystem;
+    auto executable = [](const fs::path& p) {
+        std::error_code ec;
+        return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+    };
+    if (const char* chosen = std::getenv("ODO_NVCC"); chosen && *chosen) {
+        if (!executable(chosen))
+            throw InputError(std::string("$ODO_NVCC: '") + chosen + "' is not an executable file");
+        return fs::path(chosen);
+    }
+#ifdef ODO_CUDA_COMPILER
+    if (executable(ODO_CUDA_COMPILER))
+        return fs::path(ODO_CUDA_COMPILER);
+#endif
+    if (executable("/usr/local/cuda/bin/nvcc"))
+        return fs::path("/usr/local/cuda/bin/nvcc");
+    return find_on_path("nvcc");
+}
+
+ODO_API std::vector<std::string> instantiate(const std::vector<CommandArg>& args,
+                                             const std::filesystem::path& side_root) {
+    std::vector<std::string> out;
+    for (const CommandArg& a : args)
+        out.push_back(a.repo_path ? a.text + (side_root / *a.repo_path).lexically_normal().string()
+                                  : a.text);
+    return out;
+}
+
+ODO_API CompileDatabase::CompileDatabase(const std::filesystem::path& build_dir,
+                                         const std::filesystem::path& repo_root) {
+    namespace fs = std::filesystem;
+    path_ = build_dir / "compile_commands.json";
+    const std::string shown = path_.string();
+    std::error_code ec;
+    build_dir_ = fs::weakly_canonical(fs::absolute(build_dir), ec);
+    root_ = fs::weakly_canonical(fs::absolute(repo_root), ec);
+    if (!fs::is_regular_file(path_, ec))
+        throw InputError(shown + ": not found (configure the build with "
+                                 "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
+    if (fs::file_size(path_, ec) > max_compile_database_bytes)
+        throw InputError(shown + ": larger than 64 MiB; refused");
+    const boost::json::value doc = json::parse(read_file(path_), shown);
+    if (!doc.is_array())
+        throw InputError(shown + ": not a JSON array of compile commands");
+    std::size_t index = 0;
+    for (const boost::json::value& v : doc.as_array()) {
+        const std::string where = shown + ": entry " + std::to_string(index++);
+        const auto* entry = v.if_object();
+        const auto text_field = [&](const char* key) -> std::optional<std::string> {
+            if (!entry || !entry->contains(key))
+                return std::nullopt;
+            if (!entry->at(key).is_string())
+                throw InputError(where + ": \"" + key + "\" is not a string");
+            return std::string(entry->at(key).as_string());
+        };
+        const auto file = text_field("file");
+        const auto directory = text_field("directory");
+        if (!file || !directory)
+            throw InputError(where + ": needs \"file\" and \"directory\"");
+        Entry e{fs::path(*directory), {}};
+        if (entry->contains("arguments")) {
+            const auto* list = entry->at("arguments").if_array();
+            if (!list)
+                throw InputError(where + ": \"arguments\" is not an array");
+            for (const boost::json::value& a : *list) {
+                if (!a.is_string())
+                    throw InputError(where + ": \"arguments\" holds a non-string");
+                e.args.emplace_back(a.as_string());
+            }
+        } else if (const auto command = text_field("command")) {
+            e.args = detail::split_command_line(*command);
+        } else {
+            throw InputError(where + ": needs \"arguments\" or \"command\"");
+        }
+        const fs::path source = (e.directory / *file).lexically_normal();
+        if (!is_within(source, root_))
+            continue; // another project's file
+        entries_[source.lexically_relative(root_).generic_string()] = std::move(e);
+    }
+}
+
+ODO_API std::optional<CompileCommand> CompileDatabase::command_for(const std::string& file) const {
+    namespace fs = std::filesystem;
+    const auto it = entries_.find(file);
+    if (it == entries_.end())
+        return std::nullopt;
+    const Entry& e = it->second;
+    const std::string where = path_.string() + ": " + file;
+    if (e.args.empty() || fs::path(e.args.front()).filename() != "nvcc")
+        throw InputError(where + ": the command runs '" +
+                         (e.args.empty() ? std::string() : e.args.front()) +
+                         "', not nvcc; odo compiles CUDA sources with its own nvcc only");
+    if (!repo::resolve_repo_path(root_, file))
+        throw InputError(where + ": the source leads outside the repository through a link; "
+                                 "refused");
+    CompileCommand c;
+    c.file = file;
+    c.origin = "compile_commands.json";
+    const fs::path source = (root_ / file).lexically_normal();
+    for (std::size_t i = 1; i < e.args.size(); ++i) {
+        const std::string& arg = e.args[i];
+        const std::string* next = i + 1 < e.args.size() ? &e.args[i + 1] : nullptr;
+        if (detail::drops_value(arg)) {
+            ++i;
+            continue;
+        }
+        if (arg == "-c" || arg == "--compile" || detail::is_dependency_flag(arg) ||
+            (text::starts_with(arg, "-o") && !detail::is_refused_option(arg)) ||
+            (e.directory / arg).lexically_normal() == source)
+            continue;
+        if (detail::is_arch_flag(arg)) {
+            const auto eq = arg.find('=');
+            const bool joined = eq != std::string::npos;
+            const std::string value = joined ? arg.substr(eq + 1) : (next ? *next : "");
+            detail::collect_arches(value, c.arches);
+            c.arch_flags.push_back({arg, std::nullopt});
+            if (!joined && next) {
+                c.arch_flags.push_back({*next, std::nullopt});
+                ++i;
+            }
+            continue;
+        }
+        detail::refuse_options(arg, where);
+        bool handled = false;
+        for (const std::string& flag : detail::path_flags()) {
+            if (arg == flag && next) {
+                c.flags.push_back({flag, std::nullopt});
+                c.flags.push_back(
+                    detail::path_arg("", *next, e.directory, root_, build_dir_, where));
+                ++i;
+                handled = true;
+            } else if (text::starts_with(arg, flag) && arg.size() > flag.size() &&
+                       (flag[1] != '-' || arg[flag.size()] == '=')) {
+                const std::size_t cut = flag.size() + (arg[flag.size()] == '=' ? 1 : 0);
+                c.flags.push_back(detail::path_arg(arg.substr(0, cut), arg.substr(cut), e.directory,
+                                                   root_, build_dir_, where));
+                handled = true;
+            }
+            if (handled)
+                break;
+        }
+        // A repository path odo cannot give each side its own copy of would make both sides
+        // read the working tree: a change there would read as a MATCH.
+        if (!handled && arg.find(root_.string() + "/") != std::string::npos)
+            throw InputError(where + ": option '" + arg +
+                             "' names a repository path odo cannot redirect to each side; refused");
+        if (!handled)
+            c.flags.push_back({arg, std::nullopt});
+    }
+    return c;
+}
+
+ODO_API CompileCommand synthesized_command(const repo::Layout& layout, const std::string& file,
+                                           const std::vector<std::string>& tracked) {
+    std::vector<std::string> dirs = layout.attribution.include_roots;
+    for (const std::string& path : tracked) {
+        for (auto at = path.find("include/"); at != std::string::npos;
+             at = path.find("include/", at + 1))
+            if (at == 0 || path[at - 1] == '/') {
+                const std::string dir = path.substr(0, at + 7);
+                if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end())
+                    dirs.push_back(dir);
+            }
+    }
+    CompileCommand c;
+    c.file = file;
+    c.origin = "layout profile";
+    c.flags = {{"-std=c++17", std::nullopt}, {"-x", std::nullopt}, {"cu", std::nullopt}};
+    for (const std::string& dir : dirs)
+        c.flags.push_back({"-I", dir});
+    c.arches = {"sm_80", "sm_90"};
+    return c;
+}
+#endif // ODO_REFACTOR_DEFINITIONS
+
+} // namespace odo::refactor

@@ -1,0 +1,414 @@
+#pragma once
+// HOST-ONLY (runs git and nvcc). The device-code proof of refactor_op --phase prove: each CUDA
+// translation unit of the operator compiled on both sides of the change (the base revision, then
+// the change, in one scratch path: side_tree.hpp) for each arch, its device code split per kernel
+// and compared (device_code.hpp). Identical device code on every TU and arch proves the change
+// left those kernels' output as it was, without a GPU; anyone with nvcc can re-run it.
+#include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
+#include "odo/core/process.hpp"
+#include "odo/core/text.hpp"
+#include "odo/refactor/blake2b.hpp"
+#include "odo/refactor/compile_command.hpp"
+#include "odo/refactor/cubin_module.hpp"
+#include "odo/refactor/device_code.hpp"
+#include "odo/refactor/device_code_diff.hpp"
+#include "odo/refactor/ptx_module.hpp"
+#include "odo/refactor/side_tree.hpp"
+#include "odo/refactor/source_tree.hpp"
+#include "odo/repo/git.hpp"
+#include "odo/repo/layout.hpp"
+#include "odo/repo/operator.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace odo::refactor {
+
+// What the user asked the proof for.
+struct ProofRequest {
+    std::vector<std::string> files; // TUs; empty: the operator's CUDA sources
+    device::Stage stage = device::Stage::sass;
+    std::vector<std::string> arches; // empty: the recorded command's, else sm_80 and sm_90
+    std::optional<std::filesystem::path> build_dir;
+    std::vector<std::string> reverts; // paths taken from the base while the change stands
+    bool accept_signature_change = false;
+};
+
+enum class ProofVerdict { match, changed, failed, needs_judgement };
+ODO_API std::string_view to_string(ProofVerdict v) noexcept;
+
+// One TU at one arch: the symbols that differ, or why it could not be compiled.
+struct TuProof {
+    std::string file;
+    std::string arch;
+    std::size_t symbols = 0;                 // compared on the base side
+    std::vector<device::SymbolDelta> deltas; // every one that is not identical
+    std::string failure;                     // "base: <compiler's last lines>"; "" when compiled
+};
+
+struct Proof {
+    ProofVerdict verdict = ProofVerdict::match;
+    std::string base_commit;
+    std::string now; // "working tree" or the commit compared
+    device::Stage stage = device::Stage::sass;
+    std::vector<std::string> arches;
+    std::vector<std::string> files;
+    std::string flags_origin; // "compile_commands.json", "layout profile", or both
+    std::string compiler;     // the nvcc run
+    std::string fingerprint;  // BLAKE2b-64 over the files compiled, both sides; 16 hex digits
+    std::size_t fingerprinted_files = 0;
+    std::vector<std::string> reverted;
+    bool signature_change_accepted = false;
+    std::vector<TuProof> results;
+};
+
+struct ProofInput {
+    const repo::Git& git;
+    const repo::Layout& layout;
+    const repo::OperatorPaths& op;
+    std::string base_commit;
+    std::string now_commit; // "": the working tree
+    ProofRequest request;
+};
+
+// The operator's CUDA translation units (its private sources ending in .cu), in review order.
+ODO_API std::vector<std::string> cuda_sources(const repo::OperatorPaths& op);
+// Compiles and compares. InputError (exit 2) for what the user or the repository must fix: no
+// nvcc, a hostile compile command, a TU out of the repository, device code that cannot be parsed.
+ODO_API Proof prove(const ProofInput& in);
+// 0 MATCH, 1 DEVICE-CODE-CHANGED or PROOF-FAILED, 3 NEEDS-JUDGEMENT.
+ODO_API int exit_code(const Proof& p) noexcept;
+// "sass sm_80,sm_90; TUs a.cu, b.cu; proof 0123456789abcdef": what VER-6 cites.
+ODO_API std::string proof_citation(const Proof& p);
+// The kernels that changed, "invertKernel<float> (sm_80: changed, 3 lines, +1 instructions)".
+ODO_API std::vector<std::string> changed_symbols(const Proof& p);
+
+namespace detail {
+
+#if ODO_REFACTOR_DEFINITIONS
+// The last lines of a compiler's complaint.
+inline std::string last_lines(const std::string& text, std::size_t count) {
+    std::vector<std::string_view> lines;
+    for (std::string_view line : text::lines(text))
+        if (!text::strip(line).empty())
+            lines.push_back(line);
+    const std::size_t from = lines.size() > count ? lines.size() - count : 0;
+    std::string out;
+    for (std::size_t i = from; i < lines.size(); ++i)
+        out += (out.empty() ? "" : "\n") + std::string(lines[i]);
+    return out;
+}
+
+// The files a make-style dependency file names, as written (escaped spaces undone).
+inline std::vector<std::string> dependency_paths(const std::string& text) {
+    std::vector<std::string> out;
+    std::string word;
+    bool after_colon = false;
+    auto flush = [&] {
+        if (!word.empty() && after_colon)
+            out.push_back(word);
+        if (word == ":" || (!word.empty() && word.back() == ':' && !after_colon))
+            after_colon = true;
+        word.clear();
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\\' && i + 1 < text.size() && (text[i + 1] == ' ' || text[i + 1] == '#')) {
+            word += text[++i];
+        } else if (c == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
+            ++i;
+            flush();
+        } else if (c == ' ' || c == '\t' || c == '\n') {
+            flush();
+        } else {
+            word += c;
+        }
+    }
+    flush();
+    return out;
+}
+
+struct Compiled {
+    std::optional<device::Module> module;
+    std::string failure;
+};
+
+// The TU's command for each side, and the arches to compile.
+struct TuCommand {
+    CompileCommand command;
+    std::vector<std::string> arches;
+};
+
+inline std::string stage_flag(device::Stage s) {
+    return s == device::Stage::ptx ? "-ptx" : "-cubin";
+}
+
+class ProofCompiler {
+public:
+    ProofCompiler(std::filesystem::path nvcc, const SideTree& tree, device::Stage stage,
+                  std::filesystem::path repo_root)
+        : nvcc_(std::move(nvcc)), tree_(tree), stage_(stage), repo_root_(std::move(repo_root)) {}
+
+    // One compile of the tree as it is now; the files it read go into `read`.
+    Compiled compile(const CompileCommand& c, const std::string& arch,
+                     std::set<std::string>& read) {
+        namespace fs = std::filesystem;
+        const std::string stem = std::to_string(count_++);
+        const fs::path output =
+            tree_.out() / (stem + (stage_ == device::Stage::ptx ? ".ptx" : ".cubin"));
+        const fs::path deps = tree_.out() / (stem + ".d");
+        std::vector<std::string> args = instantiate(c.flags, tree_.root());
+        args.insert(args.end(), {stage_flag(stage_), "-arch=" + arch, "-MD", "-MF", deps.string(),
+                                 "-o", output.string(), (tree_.root() / c.file).string()});
+        const ProcessResult r = run_process(
+            nvcc_.string(), args, {tree_.root(), std::chrono::seconds(600), {}, {}, nullptr});
+        if (!r.ok())
+            return {std::nullopt, r.timed_out  ? "nvcc ran past 600 s"
+                                  : !r.started ? r.error
+                                               : last_lines(r.err + "\n" + r.out, 12)};
+        for (const std::string& path : dependency_paths(try_read_file(deps).value_or(""))) {
+            const fs::path p = fs::path(path).lexically_normal();
+            const fs::path absolute = p.is_absolute() ? p : (tree_.root() / p).lexically_normal();
+            if (is_within(absolute, tree_.root()))
+                read.insert(absolute.lexically_relative(tree_.root()).generic_string());
+            else if (is_within(absolute, repo_root_)) // both sides would read the same file
+                throw InputError(c.file + ": the compile read " + absolute.string() +
+                                 " from the working tree, not the side's copy; refused");
+        }
+        std::error_code ec;
+        if (fs::file_size(output, ec) > device::max_device_code_bytes) // refused before it is read
+            throw InputError(c.file + " (" + arch + "): the compiler's output is larger than " +
+                             std::to_string(device::max_device_code_bytes >> 20) + " MiB; refused");
+        const std::string bytes = read_file(output);
+        const std::string origin = c.file + " (" + arch + ")";
+        return {stage_ == device::Stage::ptx ? device::parse_ptx(bytes, origin)
+                                             : device::parse_cubin(bytes, origin),
+                {}};
+    }
+
+private:
+    std::filesystem::path nvcc_;
+    const SideTree& tree_;
+    device::Stage stage_;
+    std::filesystem::path repo_root_; // canonical
+    std::size_t count_ = 0;
+};
+
+// "<side>\0<path>\0<bytes>\0" for each file a side's compiles read, in path order.
+inline std::string side_digest_input(const std::string& side, const SideTree& tree,
+                                     const std::set<std::string>& read) {
+    std::string all;
+    for (const std::string& path : read)
+        all += side + '\0' + path + '\0' + try_read_file(tree.root() / path).value_or("-") + '\0';
+    return all;
+}
+
+inline std::vector<TuCommand> tu_commands(const ProofInput& in,
+                                          const std::vector<std::string>& files,
+                                          const std::vector<std::string>& tracked,
+                                          std::set<std::string>& origins) {
+    std::optional<CompileDatabase> database;
+    if (in.request.build_dir)
+        database.emplace(*in.request.build_dir, in.git.root());
+    std::vector<TuCommand> out;
+    for (const std::string& file : files) {
+        if (!repo::is_contained_path_text(file) || !repo::resolve_repo_path(in.git.root(), file))
+            throw InputError("--file " + file + ": leads outside the repository; refused");
+        std::optional<CompileCommand> c = database ? database->command_for(file) : std::nullopt;
+        if (!c)
+            c = synthesized_command(in.layout, file, tracked);
+        origins.insert(c->origin);
+        std::vector<std::string> arches = !in.request.arches.empty() ? in.request.arches
+                                          : !c->arches.empty()
+                                              ? c->arches
+                                              : std::vector<std::string>{"sm_80", "sm_90"};
+        out.push_back({*std::move(c), std::move(arches)});
+    }
+    return out;
+}
+
+// The change on top of the base the tree holds: each path that differs, as the working tree or the
+// commit compared holds it, then each reverted path as the base holds it.
+inline void write_change(SideTree& tree, const ProofInput& in,
+                         const std::vector<std::string>& reverts) {
+    const WorkingTree working(in.git.root());
+    std::optional<Revision> commit;
+    if (!in.now_commit.empty())
+        commit.emplace(in.git, in.now_commit);
+    const SourceTree& now = commit ? static_cast<const SourceTree&>(*commit) : working;
+    for (const std::string& path : tree.changed_paths(in.git, in.base_commit, in.now_commit))
+        tree.put(path, now.read(path));
+    const Revision base(in.git, in.base_commit);
+    for (const std::string& path : reverts)
+        tree.put(path, base.read(path));
+}
+
+// Each TU and arch, its compiles on both sides compared: the symbols that differ, or the failure.
+inline std::vector<TuProof> compared(const std::vector<TuCommand>& commands,
+                                     const std::vector<Compiled>& before,
+                                     const std::vector<Compiled>& after) {
+    std::vector<TuProof> out;
+    std::size_t i = 0;
+    for (const TuCommand& t : commands)
+        for (const std::string& arch : t.arches) {
+            TuProof r{t.command.file, arch, 0, {}, {}};
+            const Compiled& b = before[i];
+            const Compiled& a = after[i++];
+            if (!b.module) {
+                r.failure = "base: " + b.failure;
+            } else if (!a.module) {
+                r.failure = "now: " + a.failure;
+            } else {
+                r.symbols = b.module->symbols.size();
+                for (device::SymbolDelta& d : device::compare(*b.module, *a.module))
+                    if (d.delta != device::Delta::identical)
+                        r.deltas.push_back(std::move(d));
+            }
+            out.push_back(std::move(r));
+        }
+    return out;
+}
+
+inline ProofVerdict judge(const std::vector<TuProof>& results) {
+    bool judgement = false;
+    for (const TuProof& r : results) {
+        if (!r.failure.empty())
+            return ProofVerdict::failed;
+        for (const device::SymbolDelta& d : r.deltas)
+            if (d.delta == device::Delta::signature_only || d.delta == device::Delta::schedule_only)
+                judgement = true;
+    }
+    for (const TuProof& r : results)
+        for (const device::SymbolDelta& d : r.deltas)
+            if (d.delta != device::Delta::identical && d.delta != device::Delta::signature_only &&
+                d.delta != device::Delta::schedule_only)
+                return ProofVerdict::changed;
+    return judgement ? ProofVerdict::needs_judgement : ProofVerdict::match;
+}
+#endif // ODO_REFACTOR_DEFINITIONS
+
+} // namespace detail
+
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API std::string_view to_string(ProofVerdict v) noexcept {
+    switch (v) {
+    case ProofVerdict::match:
+        return "MATCH";
+    case ProofVerdict::changed:
+        return "DEVICE-CODE-CHANGED";
+    case ProofVerdict::failed:
+        return "PROOF-FAILED";
+    case ProofVerdict::needs_judgement:
+        break;
+    }
+    return "NEEDS-JUDGEMENT";
+}
+
+ODO_API std::vector<std::string> cuda_sources(const repo::OperatorPaths& op) {
+    std::vector<std::string> out;
+    for (const std::string& path : op.priv)
+        if (text::ends_with(path, ".cu"))
+            out.push_back(path);
+    return out;
+}
+
+ODO_API Proof prove(const ProofInput& in) {
+    const auto nvcc = cuda_compiler();
+    if (!nvcc)
+        throw InputError("no nvcc: set $ODO_NVCC or install the CUDA Toolkit in /usr/local/cuda");
+    Proof p;
+    p.base_commit = in.base_commit;
+    p.now = in.now_commit.empty() ? "working tree" : in.now_commit;
+    p.stage = in.request.stage;
+    p.compiler = nvcc->string();
+    p.files = in.request.files.empty() ? cuda_sources(in.op) : in.request.files;
+    p.signature_change_accepted = in.request.accept_signature_change;
+    for (const std::string& path : in.request.reverts) {
+        if (!repo::is_contained_path_text(path))
+            throw InputError("--revert " + path + ": not a path inside the repository");
+        p.reverted.push_back(path);
+    }
+    const std::vector<std::string> tracked =
+        detail::nul_separated(detail::git_or_throw(in.git, {"ls-files", "-z"}));
+    std::set<std::string> origins;
+    const std::vector<detail::TuCommand> commands =
+        detail::tu_commands(in, p.files, tracked, origins);
+    p.flags_origin = text::join(std::vector<std::string>(origins.begin(), origins.end()), " + ");
+    for (const detail::TuCommand& t : commands)
+        for (const std::string& arch : t.arches)
+            if (std::find(p.arches.begin(), p.arches.end(), arch) == p.arches.end())
+                p.arches.push_back(arch);
+
+    SideTree tree;
+    std::error_code ec;
+    detail::ProofCompiler compiler(*nvcc, tree, p.stage,
+                                   std::filesystem::weakly_canonical(in.git.root(), ec));
+    auto compile_side = [&](std::set<std::string>& read) {
+        std::vector<detail::Compiled> out;
+        for (const detail::TuCommand& t : commands)
+            for (const std::string& arch : t.arches)
+                out.push_back(compiler.compile(t.command, arch, read));
+        return out;
+    };
+    tree.write_revision(in.git, in.base_commit);
+    std::set<std::string> base_read, now_read;
+    const std::vector<detail::Compiled> before = compile_side(base_read);
+    std::string digest = detail::side_digest_input("base", tree, base_read);
+
+    detail::write_change(tree, in, p.reverted);
+    const std::vector<detail::Compiled> after = compile_side(now_read);
+    digest += detail::side_digest_input("now", tree, now_read);
+    p.results = detail::compared(commands, before, after);
+    p.verdict = detail::judge(p.results);
+    p.fingerprinted_files = base_read.size() + now_read.size();
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(blake2b_64(digest)));
+    p.fingerprint = hex;
+    return p;
+}
+
+ODO_API int exit_code(const Proof& p) noexcept {
+    switch (p.verdict) {
+    case ProofVerdict::match:
+        return 0;
+    case ProofVerdict::needs_judgement:
+        return 3;
+    case ProofVerdict::changed:
+    case ProofVerdict::failed:
+        break;
+    }
+    return 1;
+}
+
+ODO_API std::string proof_citation(const Proof& p) {
+    return std::string(device::to_string(p.stage)) + " " + text::join(p.arches, ",") + "; TUs " +
+           (p.files.empty() ? std::string("none") : text::join(p.files, ", ")) + "; proof " +
+           p.fingerprint + " (base " + p.base_commit.substr(0, 12) + ")";
+}
+
+ODO_API std::vector<std::string> changed_symbols(const Proof& p) {
+    std::vector<std::string> out;
+    for (const TuProof& r : p.results)
+        for (const device::SymbolDelta& d : r.deltas) {
+            std::string line = d.base_name.empty() ? d.name : d.base_name;
+            line += " (" + r.arch + ": " + std::string(device::to_string(d.delta));
+            if (d.delta == device::Delta::changed)
+                line += ", " + std::to_string(d.changed_lines) + " lines, " +
+                        (d.instruction_delta >= 0 ? "+" : "") +
+                        std::to_string(d.instruction_delta) + " instructions";
+            if (!d.detail.empty())
+                line += ", " + d.detail;
+            out.push_back(line + ")");
+        }
+    return out;
+}
+#endif // ODO_REFACTOR_DEFINITIONS
+
+} // namespace odo::refactor

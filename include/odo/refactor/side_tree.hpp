@@ -1,0 +1,154 @@
+#pragma once
+// HOST-ONLY (runs git). The two sides of a device-code comparison written, one after the other, to
+// the same scratch path: the base revision first, then the change on top of it. Every path the
+// compiler sees (the source's name in __FILE__ and in debug sections, the include directories) is
+// then the same on both sides, so nothing path-dependent reads as a delta; and every repository
+// file is the side's own, so a change made only in an included header is compiled too.
+#include "odo/core/error.hpp"
+#include "odo/core/linkage.hpp"
+#include "odo/refactor/source_tree.hpp"
+#include "odo/repo/git.hpp"
+#include "odo/repo/repo_path.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace odo::refactor {
+
+// A folder created exclusively (mkdtemp) under the system's temporary folder, removed with
+// everything in it when the object goes.
+class ScratchFolder {
+public:
+    ODO_API explicit ScratchFolder(std::string_view purpose);
+    ~ScratchFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+
+    const std::filesystem::path& path() const noexcept { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+class SideTree {
+public:
+    SideTree() : scratch_("side") {}
+
+    // Where each side's files are: the same path for both.
+    std::filesystem::path root() const { return scratch_.path() / "tree"; }
+    // Where compiles write their outputs.
+    std::filesystem::path out() const { return scratch_.path() / "out"; }
+
+    // The tree becomes `commit`'s: its regular files; links and submodules are left out, so a
+    // compile that needs one fails instead of reading outside.
+    ODO_API void write_revision(const repo::Git& git, const std::string& commit);
+    // The paths that differ between `base` and the change (the commit `now_commit`, or with "" the
+    // working tree, untracked files included), each as `now` holds it.
+    ODO_API std::vector<std::string> changed_paths(const repo::Git& git, const std::string& base,
+                                                   const std::string& now_commit) const;
+    // One file of the tree set to `bytes`, or removed when nullopt.
+    ODO_API void put(const std::string& path, const std::optional<std::string>& bytes);
+
+private:
+    ScratchFolder scratch_;
+};
+
+namespace detail {
+
+#if ODO_REFACTOR_DEFINITIONS
+inline std::vector<std::string> nul_separated(const std::string& text) {
+    std::vector<std::string> out;
+    for (std::size_t start = 0; start < text.size();) {
+        const auto end = std::min(text.find('\0', start), text.size());
+        if (end > start)
+            out.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
+inline std::string git_or_throw(const repo::Git& git, const std::vector<std::string>& args) {
+    auto out = git.output(args);
+    if (!out)
+        throw InputError("git " + text::join(args, " ") + ": failed in " + git.root().string());
+    return *std::move(out);
+}
+#endif // ODO_REFACTOR_DEFINITIONS
+
+} // namespace detail
+
+#if ODO_REFACTOR_DEFINITIONS
+ODO_API ScratchFolder::ScratchFolder(std::string_view purpose) {
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / ("odo-" + std::string(purpose) + "-XXXXXX"))
+            .string();
+    if (!::mkdtemp(pattern.data()))
+        throw InputError("cannot create a scratch folder in " +
+                         std::filesystem::temp_directory_path().string());
+    path_ = pattern;
+}
+
+ODO_API void SideTree::put(const std::string& path, const std::optional<std::string>& bytes) {
+    if (!repo::is_contained_path_text(path))
+        throw InputError("'" + path + "': not a path inside the repository");
+    const std::filesystem::path at = root() / path;
+    std::error_code ec;
+    std::filesystem::remove(at, ec);
+    if (!bytes)
+        return;
+    std::filesystem::create_directories(at.parent_path());
+    std::FILE* file = std::fopen(at.c_str(), "wbx");
+    const bool ok = file && std::fwrite(bytes->data(), 1, bytes->size(), file) == bytes->size();
+    if (file && std::fclose(file) != 0)
+        throw InputError(at.string() + ": cannot write the scratch copy");
+    if (!ok)
+        throw InputError(at.string() + ": cannot write the scratch copy");
+}
+
+ODO_API void SideTree::write_revision(const repo::Git& git, const std::string& commit) {
+    std::filesystem::remove_all(root());
+    std::filesystem::create_directories(root());
+    std::filesystem::create_directories(out());
+    std::vector<std::string> specs;
+    for (const std::string& entry :
+         detail::nul_separated(detail::git_or_throw(git, {"ls-tree", "-r", "-z", commit}))) {
+        // "<mode> <type> <oid>\t<path>": regular files only (100644, 100755).
+        const auto tab = entry.find('\t');
+        if (tab != std::string::npos && entry.rfind("100", 0) == 0)
+            specs.push_back(commit + ":" + entry.substr(tab + 1));
+    }
+    const bool complete = git.stream_objects(
+        specs, [&](const std::string& spec, std::string_view, std::optional<std::string_view> c) {
+            if (c)
+                put(spec.substr(commit.size() + 1), std::string(*c));
+            return true;
+        });
+    if (!complete)
+        throw InputError("git cat-file could not read every file of " + commit);
+}
+
+ODO_API std::vector<std::string> SideTree::changed_paths(const repo::Git& git,
+                                                         const std::string& base,
+                                                         const std::string& now_commit) const {
+    std::vector<std::string> args{"diff", "--name-only", "-z", "--no-renames", base};
+    if (!now_commit.empty())
+        args.push_back(now_commit);
+    args.push_back("--");
+    std::vector<std::string> paths = detail::nul_separated(detail::git_or_throw(git, args));
+    if (now_commit.empty())
+        for (std::string& path : detail::nul_separated(
+                 detail::git_or_throw(git, {"ls-files", "-z", "--others", "--exclude-standard"})))
+            paths.push_back(std::move(path));
+    return paths;
+}
+#endif // ODO_REFACTOR_DEFINITIONS
+
+} // namespace odo::refactor

@@ -1,0 +1,58 @@
+// Fuzzes the reader of a build's compile_commands.json (the device-code proof and cost phase):
+// written to a fresh build folder, read against a repository root that does not exist. Nothing but
+// InputError is thrown, and every command accepted keeps no output, dependency, response-file or
+// program-running option, and redirects only contained repository paths.
+#include <odo/refactor/compile_command.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include <unistd.h>
+
+namespace {
+
+const std::filesystem::path& fuzz_build_dir() {
+    static const std::filesystem::path dir = [] {
+        std::string pattern =
+            (std::filesystem::temp_directory_path() / "odo-fuzz-ccmd-XXXXXX").string();
+        if (!::mkdtemp(pattern.data()))
+            std::abort();
+        return std::filesystem::path(pattern);
+    }();
+    return dir;
+}
+
+void check_command(const odo::refactor::CompileCommand& c) {
+    for (const odo::refactor::CommandArg& a : c.flags) {
+        if (a.repo_path && !odo::repo::is_contained_path_text(*a.repo_path))
+            std::abort();
+        if (!a.repo_path && (a.text == "-o" || a.text == "-MF" || a.text == "-ccbin" ||
+                             odo::refactor::detail::is_refused_option(a.text)))
+            std::abort();
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::filesystem::path file = fuzz_build_dir() / "compile_commands.json";
+    std::FILE* out = std::fopen(file.c_str(), "wb");
+    if (!out || std::fwrite(data, 1, size, out) != size || std::fclose(out) != 0)
+        std::abort();
+    try {
+        const odo::refactor::CompileDatabase database(fuzz_build_dir(), "/odo-fuzz-repo");
+        for (const std::string& source : database.files()) {
+            try {
+                if (auto c = database.command_for(source))
+                    check_command(*c);
+            } catch (const odo::InputError&) {
+            }
+        }
+    } catch (const odo::InputError&) {
+    }
+    return 0;
+}

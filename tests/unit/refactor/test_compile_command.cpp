@@ -1,0 +1,176 @@
+// The compile command of the device-code proof and the cost phase: compile_commands.json read as
+// the change author's input (a program other than nvcc, flags that run programs, links out of the
+// repository, a file too large), the flags kept and dropped, the arches recorded, repository
+// paths redirected per side; the command synthesized from the layout; .text bytes of an object.
+#include "temp_dir.hpp"
+
+#include <odo/refactor/compile_command.hpp>
+#include <odo/refactor/compile_cost.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using odo::refactor::CompileDatabase;
+
+// A repository folder and a build folder beside it, with one compile command for `file`.
+struct CcmdFixture {
+    TempDir dir;
+    fs::path root = dir.path() / "repo";
+    fs::path build = dir.path() / "build";
+
+    CcmdFixture() {
+        dir.write("repo/src/k.cu", "__global__ void k() {}\n");
+        dir.write("repo/include/h.hpp", "\n");
+        fs::create_directories(build);
+    }
+    void database(const std::string& command, const std::string& file = "src/k.cu") const {
+        dir.write("build/compile_commands.json",
+                  "[{\"directory\": \"" + build.string() + "\", \"command\": \"" + command +
+                      "\", \"file\": \"" + (root / file).string() + "\"}]");
+    }
+    odo::refactor::CompileCommand command(const std::string& line) const {
+        database(line);
+        const auto c = CompileDatabase(build, root).command_for("src/k.cu");
+        REQUIRE(c.has_value());
+        return *c;
+    }
+    std::string refusal(const std::string& line) const {
+        database(line);
+        try {
+            CompileDatabase(build, root).command_for("src/k.cu");
+        } catch (const odo::InputError& e) {
+            return e.what();
+        }
+        return "accepted";
+    }
+};
+
+std::string ccmd_joined(const std::vector<std::string>& args) {
+    std::string out;
+    for (const std::string& a : args)
+        out += (out.empty() ? "" : " ") + a;
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("compile command: the build's flags kept, output, dependency and arch flags dropped") {
+    const CcmdFixture f;
+    const std::string source = (f.root / "src/k.cu").string();
+    const auto c = f.command(
+        "/opt/cuda/bin/nvcc -DA=1 -I" + f.root.string() + "/include -isystem" + f.root.string() +
+        "/include -isystem /usr/include/x -O3 " +
+        "-std=c++17 \\\"--generate-code=arch=compute_80,code=[compute_80,sm_80]\\\" -gencode " +
+        "arch=compute_90a,code=sm_90a -Xcompiler=-Wall,-Wextra -x cu -MD -MT o.o -MF o.d " +
+        "-ccbin /usr/bin/g++ -c " + source + " -o o.o");
+    CHECK(c.origin == "compile_commands.json");
+    CHECK(c.arches == std::vector<std::string>{"sm_80", "sm_90a"});
+    // Each side sees the repository's include folder in its own tree; the rest stays as written.
+    CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/side")) ==
+          "-DA=1 -I/side/include -isystem/side/include -isystem /usr/include/x -O3 -std=c++17 "
+          "-Xcompiler=-Wall,-Wextra -x cu");
+    CHECK(ccmd_joined(odo::refactor::instantiate(c.arch_flags, "/side")) ==
+          "--generate-code=arch=compute_80,code=[compute_80,sm_80] -gencode "
+          "arch=compute_90a,code=sm_90a");
+}
+
+TEST_CASE("compile command: \"arguments\" and shell quoting read alike") {
+    CHECK(odo::refactor::detail::split_command_line("nvcc 'a b' \"c \\\"d\\\"\" e\\ f  g") ==
+          std::vector<std::string>{"nvcc", "a b", "c \"d\"", "e f", "g"});
+    const CcmdFixture f;
+    f.dir.write("build/compile_commands.json",
+                "[{\"directory\": \"" + f.build.string() +
+                    "\", \"arguments\": [\"nvcc\", \"-DX=a b\", \"-c\", \"" +
+                    (f.root / "src/k.cu").string() + "\"], \"file\": \"../repo/src/k.cu\"}]");
+    const auto c = CompileDatabase(f.build, f.root).command_for("src/k.cu");
+    REQUIRE(c);
+    CHECK(ccmd_joined(odo::refactor::instantiate(c->flags, "/s")) == "-DX=a b");
+    CHECK(c->arches.empty());
+    CHECK_FALSE(CompileDatabase(f.build, f.root).command_for("src/other.cu"));
+}
+
+TEST_CASE("compile command: hostile entries are refused naming the file") {
+    const CcmdFixture f;
+    const std::string source = " -c " + (f.root / "src/k.cu").string();
+    CHECK(odo::text::starts_with(f.refusal("/bin/sh -c 'rm -rf /'" + source),
+                                 f.build.string() + "/compile_commands.json: src/k.cu: the command "
+                                                    "runs '/bin/sh', not nvcc"));
+    for (const char* flag :
+         {"-Xcompiler=-O2,-fplugin=/tmp/p.so", "-Xcompiler -B/tmp/bin", "@/tmp/options",
+          "--options-file /tmp/o", "-save-temps", "--keep-dir /tmp", "-Wl,-rpath,/x", "-run"})
+        CHECK_MESSAGE(odo::text::ends_with(f.refusal(std::string("nvcc ") + flag + source),
+                                           "would run a program or write where odo did not "
+                                           "choose; refused"),
+                      flag);
+    CHECK(odo::text::ends_with(
+        f.refusal("nvcc -Xcompiler=-I" + (f.root / "include").string() + source),
+        "names a repository path odo cannot redirect to each side; refused"));
+    fs::create_directory_symlink("/usr/include", f.root / "escape");
+    CHECK(odo::text::ends_with(f.refusal("nvcc -I" + (f.root / "escape").string() + source),
+                               "leads outside the repository through a link; refused"));
+    fs::create_symlink("/etc/hostname", f.root / "src/link.cu");
+    f.database("nvcc -c " + (f.root / "src/link.cu").string(), "src/link.cu");
+    CHECK_THROWS_WITH_AS(CompileDatabase(f.build, f.root).command_for("src/link.cu"),
+                         doctest::Contains("leads outside the repository"), odo::InputError);
+
+    f.dir.write("build/compile_commands.json", "{\"file\": 1}");
+    CHECK_THROWS_WITH_AS(CompileDatabase(f.build, f.root), doctest::Contains("not a JSON array"),
+                         odo::InputError);
+    fs::resize_file(f.build / "compile_commands.json",
+                    odo::refactor::max_compile_database_bytes + 1);
+    CHECK_THROWS_WITH_AS(CompileDatabase(f.build, f.root), doctest::Contains("larger than 64 MiB"),
+                         odo::InputError);
+    fs::remove(f.build / "compile_commands.json");
+    CHECK_THROWS_WITH_AS(CompileDatabase(f.build, f.root),
+                         doctest::Contains("CMAKE_EXPORT_COMPILE_COMMANDS"), odo::InputError);
+}
+
+TEST_CASE("compile command: synthesized from the layout profile") {
+    const odo::repo::Layout layout;
+    const auto c = odo::refactor::synthesized_command(
+        layout, "src/cvcuda/priv/OpX.cu",
+        {"src/nvcv/include/nvcv/Tensor.hpp", "src/cvcuda/include/cvcuda/OpX.h", "README.md"});
+    CHECK(c.origin == "layout profile");
+    CHECK(c.arches == std::vector<std::string>{"sm_80", "sm_90"});
+    CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/s")) ==
+          "-std=c++17 -x cu -I/s/src/cvcuda -I/s/python/mod_cvcuda -I/s/src/nvcv/include "
+          "-I/s/src/cvcuda/include");
+}
+
+TEST_CASE("cost: .text bytes of an ELF64 object; a truncated or foreign one is refused") {
+    // A minimal ELF64 LE object: header, section names, three sections (null, .text.k, .shstrtab).
+    std::string elf(64, '\0');
+    elf.replace(0, 6,
+                "\x7f"
+                "ELF\x02\x01");
+    const std::string names = std::string("\0.text.k\0.shstrtab\0", 19);
+    const std::uint64_t names_at = elf.size();
+    elf += names;
+    const std::uint64_t shoff = elf.size();
+    auto put = [&](std::size_t at, auto value) {
+        std::memcpy(elf.data() + at, &value, sizeof value);
+    };
+    elf.append(3 * 64, '\0');
+    put(0x28, shoff);
+    put(0x3A, std::uint16_t(64));
+    put(0x3C, std::uint16_t(3));
+    put(0x3E, std::uint16_t(2));
+    put(shoff + 64, std::uint32_t(1)); // .text.k, 40 bytes
+    put(shoff + 64 + 0x20, std::uint64_t(40));
+    put(shoff + 128, std::uint32_t(9)); // .shstrtab
+    put(shoff + 128 + 0x18, names_at);
+    put(shoff + 128 + 0x20, std::uint64_t(names.size()));
+    CHECK(odo::refactor::elf_text_bytes(elf, "k.o") == 40);
+    CHECK_THROWS_WITH_AS(odo::refactor::elf_text_bytes(elf.substr(0, shoff + 100), "k.o"),
+                         doctest::Contains("k.o: section table out of bounds"), odo::InputError);
+    CHECK_THROWS_WITH_AS(odo::refactor::elf_text_bytes("#!/bin/sh\n", "k.o"),
+                         doctest::Contains("not an ELF64 little-endian object"), odo::InputError);
+}
