@@ -19,6 +19,7 @@
 #include <odo/summary/impact.hpp>
 #include <odo/summary/layout_comparison.hpp>
 #include <odo/summary/layout_kind.hpp>
+#include <odo/summary/lead_exhaustion_text.hpp>
 #include <odo/summary/learnings.hpp>
 #include <odo/summary/markers.hpp>
 #include <odo/summary/memory_section.hpp>
