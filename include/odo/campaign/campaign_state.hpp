@@ -64,8 +64,12 @@ struct CampaignState {
     std::optional<std::string> open_lead;
     std::vector<Lead> leads;        // in the order opened
     std::uint64_t last_win_seq = 0; // 0: no win yet
+    // The case the campaign optimizes: the case of its first profile. Profiles of other cases
+    // cover the surface; only this case's profile decides the ridge.
+    std::optional<std::string> dominant_case;
     std::optional<ProfileMark> latest_profile;
-    std::optional<ProfileMark> profile_since_last_win; // the latest one after the last win
+    // The dominant case's latest profile after the last win: what the ridge rule reads.
+    std::optional<ProfileMark> profile_since_last_win;
     // The evaluation seq of a kept change no review record followed; 0 when none waits.
     std::uint64_t unreviewed_kept_seq = 0;
     std::set<std::string> profiled;      // profiled cases and the cases their profiles represent
@@ -172,8 +176,11 @@ private:
         ProfileMark mark = profile_mark(r);
         s_.profiled.insert(mark.case_key);
         s_.profiled.insert(mark.represents.begin(), mark.represents.end());
+        if (!s_.dominant_case)
+            s_.dominant_case = mark.case_key;
         s_.latest_profile = mark;
-        s_.profile_since_last_win = std::move(mark);
+        if (mark.case_key == *s_.dominant_case)
+            s_.profile_since_last_win = std::move(mark);
     }
 
     void lead(const LedgerRecord& r) {
@@ -252,9 +259,9 @@ private:
 
 } // namespace detail
 
-// Folds the ledger's well-formed records in order. The stop condition: "ridge" when the latest
-// profile after the last win is at the ridge, else "three-strikes" with three or more strikes
-// since the last win, else none.
+// Folds the ledger's well-formed records in order. The stop condition: "ridge" when the dominant
+// case's latest profile after the last win is at the ridge, else "three-strikes" with three or more
+// strikes since the last win, else none.
 inline CampaignState fold(const Ledger& ledger) {
     CampaignState s;
     detail::Folder folder(s);

@@ -42,6 +42,10 @@ inline std::string append_record(std::string_view bytes, const NewRecord& record
     if (out.size() > ledger_max_bytes)
         throw InputError(std::string(origin) + ": the record would take the ledger over " +
                          std::to_string(ledger_max_bytes) + " bytes");
+    // A record the reader would refuse (an empty field, say) is never written.
+    if (const std::string problem = first_problem(parse_ledger(out, origin), origin);
+        !problem.empty())
+        throw InputError(problem);
     return out;
 }
 
