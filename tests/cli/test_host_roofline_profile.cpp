@@ -31,7 +31,7 @@ std::vector<std::string> live_roofline(std::vector<std::string> extra) {
 }
 
 // The output without its Profiler line, which names where the record came from.
-std::string without_provenance(const std::string& out) {
+std::string without_profiler_line(const std::string& out) {
     std::string kept;
     for (std::string_view line : odo::text::lines(out))
         if (!odo::text::starts_with(line, "Profiler: "))
@@ -68,7 +68,7 @@ TEST_CASE("odo_profile --host-roofline: at the ridge, every evidence line; the r
     CHECK(imported.exit_code == 0);
     CHECK(contains(imported.out, "Profiler: odo host roofline (10 alternating rounds of "));
     CHECK(contains(imported.out, " calls, thread-cpu time; imported " + record + ")\n"));
-    CHECK(without_provenance(imported.out) == without_provenance(run.out));
+    CHECK(without_profiler_line(imported.out) == without_profiler_line(run.out));
 }
 
 TEST_CASE("odo_profile --host-roofline: below the ridge there is no Lead exhaustion line") {
@@ -79,7 +79,6 @@ TEST_CASE("odo_profile --host-roofline: below the ridge there is no Lead exhaust
     CHECK(contains(run.out, "\"ridge_pct\": 1000"));
     CHECK(contains(run.out, "\"lead_exhaustion\": null"));
     CHECK(contains(run.out, "\"bwutil_pct\": "));
-    CHECK(contains(run.out, "below the ridge (1000.0%)"));
 }
 
 TEST_CASE("odo_profile --host-roofline: a failing benchmark is exit 1, bad records exit 2") {
