@@ -37,8 +37,10 @@ inline std::string figure_label(std::string_view name) {
     return std::string(name);
 }
 
+// One decimal; a change that rounds to zero is "0.0%", never "-0.0%".
 inline std::string pct_text(double pct) {
-    return fixed_point(pct, 1) + "%";
+    const std::string text = fixed_point(pct, 1);
+    return (text == "-0.0" ? "0.0" : text) + "%";
 }
 
 // "83.4% Memory SOL and 22.3% Compute SOL": the record's percentage figures, in its order.

@@ -29,8 +29,10 @@ inline std::string ledger_problems_text(const CampaignLedgerFacts& f) {
     return text;
 }
 
+// One decimal; a change that rounds to zero is "0.0%", never "-0.0%".
 inline std::string percent_text(double pct) {
-    return fixed_point(pct, 1) + "%";
+    const std::string text = fixed_point(pct, 1);
+    return (text == "-0.0" ? "0.0" : text) + "%";
 }
 
 // What the stop condition rests on: the profile at the ridge, or the three strikes.
