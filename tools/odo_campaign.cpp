@@ -28,6 +28,7 @@
 #include <odo/campaign/ledger_read.hpp>
 #include <odo/campaign/ledger_record.hpp>
 #include <odo/campaign/next_step.hpp>
+#include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
 #include <odo/core/error_output.hpp>
 #include <odo/core/file.hpp>
@@ -53,7 +54,9 @@
 #include <boost/program_options.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
+#include <initializer_list>
 #include <iostream>
 #include <optional>
 #include <set>
@@ -100,7 +103,8 @@ void add_verb_options(po::options_description& d, Options& o, const std::string&
     auto add = d.add_options();
     if (verb == "profile") {
         add("report", po::value(&o.report)->value_name("FILE"),
-            "odo_profile's JSON report, or a host roofline JSON (odo/bench/host_roofline.hpp)");
+            "odo_profile's JSON report (ncu, nsys or its host roofline), or a host roofline "
+            "record (odo/bench/host_roofline.hpp)");
         add("ncu", po::value(&o.ncu)->value_name("FILE"), "an ncu CSV export (--page raw)");
         add("case", po::value(&o.case_key)->value_name("KEY"), "the case key profiled");
         add("represents", po::value(&o.represents)->value_name("KEY"),
@@ -163,7 +167,8 @@ Options parse_options(const std::vector<std::string>& args) {
     add_verb_options(d, o, o.verb);
     po::variables_map vm;
     odo::driver::store_command_line({args.begin() + 2, args.end()}, d, {}, vm);
-    if (o.help) {
+    if (vm.count("help") && vm["help"].as<bool>()) { // before notify: required options wait
+        o.help = true;
         std::cout << usage << "\n\n" << o.verb << " options:\n" << d << "\n";
         return o;
     }
@@ -193,6 +198,7 @@ public:
             throw InputError("the layout's paths.campaign_ledger is empty: no place for a ledger");
         ledger_ = odo::repo::expand(tpl, {op_.operator_name, op_.op, op_.pyname});
         odo::repo::repo_location(root(), root() / ledger_); // inside, no link out
+        odo::refuse_linked_folder(root() / ledger_, {root()});
         if (!o.artifacts.empty()) {
             std::error_code ec;
             artifacts_ = fs::canonical(o.artifacts, ec);
@@ -233,12 +239,11 @@ public:
 
     campaign::OperatorSurface surface() const {
         const odo::baseline::ConfigSet set = repository_.load_configs();
-        const fs::path file = fs::weakly_canonical(repository_.operator_file(op_.op));
+        const fs::path file = fs::weakly_canonical(root() / op_.bench_cfg);
         for (const auto& f : set.files())
             if (fs::weakly_canonical(f.path) == file)
                 return campaign::operator_surface(f.config);
-        throw InputError(repository_.operator_file(op_.op).string() + ": no benchmark config of " +
-                         op_.operator_name);
+        throw InputError(op_.bench_cfg + ": no benchmark config of " + op_.operator_name);
     }
 
     void require_surface_case(const std::string& option, const std::string& key,
@@ -349,7 +354,8 @@ ProfileRead host_roofline(const boost::json::object& o, const std::string& file,
             std::move(figures), bwutil_pct};
 }
 
-// odo_profile's JSON report (`odo_profile import ... --format json`).
+// odo_profile's JSON report (`odo_profile import ... --format json`, or its host roofline mode,
+// whose report carries the `host_roofline` figures instead of ncu's).
 ProfileRead profile_report(const boost::json::object& o, const std::string& file) {
     const auto* cls = o.if_contains("classification");
     if (!cls || !cls->is_object())
@@ -359,17 +365,23 @@ ProfileRead profile_report(const boost::json::object& o, const std::string& file
         throw InputError(file + ": no SOL figure (classification.max_sol_pct) to judge against "
                                 "the ridge");
     const auto* ncu = o.if_contains("ncu");
-    const bool from_ncu = ncu && ncu->is_object();
+    const auto* host = o.if_contains("host_roofline");
+    const char* source = ncu && ncu->is_object()     ? "ncu"
+                         : host && host->is_object() ? "host-roofline"
+                                                     : "nsys";
     boost::json::object figures;
-    if (from_ncu)
-        for (const char* key :
-             {"memory_sol_pct", "compute_sol_pct", "dram_throughput_pct", "achieved_occupancy_pct"})
-            if (const auto* v = ncu->get_object().if_contains(key))
-                if (const auto n = odo::json::as_number(*v))
-                    figures[key] = *n;
-    return {from_ncu ? "ncu" : "nsys", text_at(o, "case", file),
-            text_at(cls->get_object(), "bottleneck", file), std::move(figures),
-            *odo::json::as_number(*max_sol)};
+    const auto copy = [&](const boost::json::value* from, std::initializer_list<const char*> keys) {
+        if (from && from->is_object())
+            for (const char* key : keys)
+                if (const auto* v = from->get_object().if_contains(key))
+                    if (const auto n = odo::json::as_number(*v))
+                        figures[key] = *n;
+    };
+    copy(ncu,
+         {"memory_sol_pct", "compute_sol_pct", "dram_throughput_pct", "achieved_occupancy_pct"});
+    copy(host, {"bwutil_pct", "operator_median_us", "memcpy_median_us", "bytes_moved"});
+    return {source, text_at(o, "case", file), text_at(cls->get_object(), "bottleneck", file),
+            std::move(figures), *odo::json::as_number(*max_sol)};
 }
 
 ProfileRead ncu_export(const std::string& bytes, const std::string& file, double ridge) {
@@ -523,16 +535,19 @@ int record_review(const Options& o, const Campaign& c) {
 
 // ---- status -----------------------------------------------------------------------------------
 
+// Whether optimize_op's preflight JSON report (gates.md §1) counts a GAP.
 bool preflight_gap(const std::string& file) {
     if (file.empty())
         return false;
     odo::driver::require_readable_file("--preflight", file);
     const auto doc = odo::json::parse(odo::read_file(file), file);
     const auto* o = doc.if_object();
-    const auto* status = o ? o->if_contains("status") : nullptr;
-    if (!status || !status->is_string())
-        throw InputError("--preflight " + file + ": not optimize_op's JSON report (no status)");
-    return status->get_string() == "GAP";
+    const auto* phase = o ? o->if_contains("phase") : nullptr;
+    const auto* gaps = o ? o->if_contains("exit_gap") : nullptr;
+    if (!phase || *phase != "preflight" || !gaps || !gaps->is_int64())
+        throw InputError("--preflight " + file +
+                         ": not optimize_op's preflight JSON report (phase, exit_gap)");
+    return gaps->get_int64() > 0;
 }
 
 boost::json::array sorted_json(const std::set<std::string>& keys) {

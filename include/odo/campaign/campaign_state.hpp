@@ -185,8 +185,7 @@ private:
 
     void lead(const LedgerRecord& r) {
         const std::string id(r.fields.at("id").get_string());
-        if (std::any_of(s_.leads.begin(), s_.leads.end(),
-                        [&](const Lead& l) { return l.id == id; }))
+        if (!ids_.insert(id).second)
             return problem(r, "lead id " + id + " was opened before (ids are unique)");
         if (s_.open_lead)
             return problem(r,
@@ -255,6 +254,7 @@ private:
     }
 
     CampaignState& s_;
+    std::set<std::string> ids_; // every lead id seen, opened or refused
 };
 
 } // namespace detail

@@ -5,6 +5,8 @@
 #include <odo/campaign/ledger_read.hpp>
 #include <odo/campaign/ledger_record.hpp>
 
+#include <doctest/doctest.h>
+
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -86,6 +88,22 @@ inline std::string joined(const std::vector<std::string>& lines) {
     for (const auto& l : lines)
         out += l + "\n";
     return out;
+}
+
+// `lines` with each prev set to the digest of the line before: how a careful forger hides an
+// edit from the chain (only the recomputed figures and git history still see it).
+inline std::vector<std::string> rechained(std::vector<std::string> lines) {
+    const std::string field = "\"prev\": \"";
+    for (std::size_t i = 1; i < lines.size(); ++i)
+        lines[i].replace(lines[i].find(field) + field.size(), 64, ledger_digest(lines[i - 1]));
+    return lines;
+}
+
+// `text` with its first `from` replaced by `to`.
+inline std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
 }
 
 inline bool has_problem(const std::vector<LedgerProblem>& problems, std::uint64_t seq,

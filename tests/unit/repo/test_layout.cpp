@@ -169,6 +169,10 @@ TEST_CASE("templates must use known placeholders where the role needs them") {
     CHECK(
         error_of(R"({"paths": {"bench_config_file": "config.json"}})") ==
         R"(odo-layout.json: field "paths.bench_config_file" must hold {Name} or {name} exactly once, in the file name)");
+    CHECK(
+        error_of(R"({"paths": {"campaign_ledger": "bench/campaign.jsonl"}})") ==
+        R"(odo-layout.json: field "paths.campaign_ledger" must hold {Name} or {name} exactly once, in the file name)");
+    CHECK(odo::repo::Layout{}.paths.campaign_ledger == "bench/campaigns/Op{Name}.ledger.jsonl");
     CHECK(error_of(R"({"paths": {"manifest": "bench/{name}.json"}})") ==
           R"(odo-layout.json: field "paths.manifest" must be a fixed path without placeholders)");
     CHECK(error_of(R"({"paths": {"priv_dir": ""}})") ==
