@@ -97,8 +97,9 @@ inline HostRooflineFigures parse_host_roofline(std::string_view text, std::strin
     f.largest_cache_bytes = detail::roofline_count(o, "largest_cache_bytes", origin, 0);
     f.operator_median_us = detail::roofline_number(o, "operator_median_us", origin, 0);
     f.memcpy_median_us = detail::roofline_number(o, "memcpy_median_us", origin, 0);
-    if (!(f.operator_median_us > 0) || !(f.memcpy_median_us > 0))
-        throw InputError(std::string(origin) + ": the median times must be above 0 us");
+    if (!(f.operator_median_us > 0) || !(f.memcpy_median_us > 0) || !std::isfinite(f.bwutil_pct()))
+        throw InputError(std::string(origin) +
+                         ": the median times must be above 0 us, their ratio a finite number");
     const double bwutil = detail::roofline_number(o, "bwutil", origin, 0);
     if (std::abs(bwutil * 100 - f.bwutil_pct()) > 1e-6 * f.bwutil_pct())
         throw InputError(std::string(origin) + ": 'bwutil' " + detail::fixed(bwutil, 4) +

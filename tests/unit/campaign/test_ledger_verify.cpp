@@ -42,22 +42,6 @@ std::string genuine_ledger() {
                       evaluation_of("unroll", 100), profile_at(91)});
 }
 
-// `lines` with each prev set to the digest of the line before: an edit the chain cannot see, so
-// the other checks must.
-std::string rechained(std::vector<std::string> lines) {
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-        const std::size_t at = lines[i].find("\"prev\": \"") + 9;
-        lines[i].replace(at, 64, ledger_digest(lines[i - 1]));
-    }
-    return joined(lines);
-}
-
-std::string replaced_once(std::string text, const std::string& from, const std::string& to) {
-    const std::size_t at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, from.size(), to);
-}
-
 } // namespace
 
 TEST_CASE("verify_ledger: a genuine ledger checks out and its stop condition holds") {
@@ -76,8 +60,8 @@ TEST_CASE("verify_ledger: a strike relabelled a win, or an edited delta, is name
     auto lines = lines_of(genuine_ledger());
     REQUIRE(lines[4].find("\"outcome\": \"strike\"") != std::string::npos);
     auto relabelled = lines;
-    relabelled[4] = replaced_once(lines[4], "\"outcome\": \"strike\"", "\"outcome\": \"win\"");
-    const auto v = verified(rechained(relabelled));
+    relabelled[4] = replaced(lines[4], "\"outcome\": \"strike\"", "\"outcome\": \"win\"");
+    const auto v = verified(joined(rechained(relabelled)));
     CHECK_FALSE(v.ok());
     CHECK(has_problem(v.problems, 5, "outcome says win; its runs compute strike"));
     CHECK(v.state.strikes_since_last_win == 1); // the runs decide, not the label
@@ -85,7 +69,7 @@ TEST_CASE("verify_ledger: a strike relabelled a win, or an edited delta, is name
     auto edited = lines;
     const std::size_t at = lines[2].find("\"delta_pct\": ") + 13;
     edited[2] = lines[2].substr(0, at) + "-45" + lines[2].substr(lines[2].find(',', at));
-    CHECK(has_problem(verified(rechained(edited)).problems, 3, "delta_pct -45"));
+    CHECK(has_problem(verified(joined(rechained(edited))).problems, 3, "delta_pct -45"));
 }
 
 TEST_CASE("verify_ledger: a record removed, or a line edited without rechaining, breaks the "
@@ -98,8 +82,8 @@ TEST_CASE("verify_ledger: a record removed, or a line edited without rechaining,
     CHECK(has_problem(v.problems, 6, "the chain is broken"));
 
     auto edited = lines;
-    edited[0] = replaced_once(lines[0], "\"bottleneck\": \"memory-bound\"",
-                              "\"bottleneck\": \"compute-bound\"");
+    edited[0] =
+        replaced(lines[0], "\"bottleneck\": \"memory-bound\"", "\"bottleneck\": \"compute-bound\"");
     CHECK(has_problem(verified(joined(edited)).problems, 2, "the chain is broken"));
 }
 
