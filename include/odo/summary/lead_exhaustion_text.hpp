@@ -87,8 +87,10 @@ ODO_API LeadExhaustionClaim read_lead_exhaustion(std::string_view text) {
     const std::string general = detail::first_denial(text, detail::exhaustion_denials);
     const std::string ridge = detail::first_denial(text, detail::ridge_denials);
     const std::string strikes = detail::first_denial(text, detail::strike_denials);
-    c.at_ridge = general.empty() && ridge.empty() &&
-                 found(R"(\b(at|reached|reaches|on)[ -]?(the\s+)?ridge\b|\batridge\b)");
+    c.at_ridge =
+        general.empty() && ridge.empty() &&
+        found(
+            R"(\b(at|reached|reaches|on)[ -]?(the\s+)?ridge\b|\batridge\b|\bridge\s+((is|was|has\s+been)\s+)?reached\b)");
     c.three_strikes = general.empty() && strikes.empty() &&
                       found(R"(\b(3|three)\b[^\n]{0,120}?\b(strikes?|struck|failed\s+leads?)\b)");
     // Only a denial of what the text would otherwise rest on is a contradiction: the demo's

@@ -89,6 +89,9 @@ TEST_CASE("Lead exhaustion: a claim counts only when nothing in the sentence den
           "not exhausted");
     CHECK(claim("71% SOL; we keep measuring until three strikes").contradiction ==
           "three strikes still to come");
+    CHECK(claim("ncu measured 85% Memory SOL, ridge reached").exhausted());
+    // The word "ridge" alone claims nothing (the reference's defect 9 in gates.md).
+    CHECK_FALSE(claim("ncu measured 85% Memory SOL, close to the ridge").exhausted());
     // Neither claim nor denial: no evidence, and nothing said otherwise.
     const auto silent = claim("ncu measured 71% Memory SOL");
     CHECK_FALSE(silent.exhausted());
