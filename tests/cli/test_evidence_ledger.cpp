@@ -234,3 +234,21 @@ TEST_CASE("evidence with a ledger: a record from the future or of another histor
                    "seq 1: was recorded at commit ffffffff, which is not in the history under "
                    "review"));
 }
+
+TEST_CASE("evidence with a ledger: a kernel change must add records of its own") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    repo.write(run_file, run_bytes);
+    Recorder at{repo.commit("bench: a former campaign's runs")};
+    repo.write(ledger_file, ledger_of({at.profile(91)}));
+    repo.commit("campaign: a former campaign, at the ridge");
+    repo.git({"checkout", "-q", "-b", "campaign"});
+    repo.write("src/cvcuda/priv/OpInvert.cu", repo.read("src/cvcuda/priv/OpInvert.cu") + "//\n");
+    at.commit = repo.commit("perf(invert): faster");
+    const auto stale = ledger_report(repo);
+    CHECK(ledger_field(stale, "ODO-4", "status") == "GAP");
+    CHECK(ledger_field(stale, "ODO-4", "summary") ==
+          "The campaign ledger holds no record of this change");
+    repo.write(ledger_file, append_record(repo.read(ledger_file), at.profile(92), ledger_file));
+    repo.commit("campaign: profiled again");
+    CHECK(ledger_field(ledger_report(repo), "ODO-4", "status") == "PASS");
+}

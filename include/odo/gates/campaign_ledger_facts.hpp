@@ -20,6 +20,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -32,10 +33,12 @@
 namespace odo::gates {
 
 struct CampaignLedgerFacts {
-    std::string path;                 // the operator's ledger, repository-relative
-    bool present = false;             // HEAD or an earlier commit of the change holds it
-    std::string problem;              // why it could not be examined; "" when it was
-    std::size_t earlier_versions = 0; // distinct earlier versions compared with HEAD's
+    std::string path;                    // the operator's ledger, repository-relative
+    bool present = false;                // HEAD or an earlier commit of the change holds it
+    std::string problem;                 // why it could not be examined; "" when it was
+    std::size_t earlier_versions = 0;    // distinct earlier versions compared with HEAD's
+    std::size_t records_at_base = 0;     // lines of the merge base's ledger: a former campaign's
+    bool implementation_changed = false; // the change claims an optimization of its own
     campaign::LedgerVerification verification;
     std::optional<campaign::OperatorSurface> surface; // the basic + advanced case keys
     std::string surface_problem;                      // why the surface is unknown
@@ -182,6 +185,10 @@ inline bool read_ledger_versions(const repo::Git& git, const std::string& path,
     if (!complete)
         throw InputError("git could not read every version of " + path);
     in.bytes = bytes[specs.front()];
+    if (!earlier.empty())
+        if (const auto base = bytes.find(specs[1]); base != bytes.end())
+            f.records_at_base = static_cast<std::size_t>(
+                std::count(base->second.begin(), base->second.end(), '\n'));
     std::set<std::string> distinct;
     for (std::size_t i = 1; i < specs.size(); ++i)
         if (const auto it = bytes.find(specs[i]);
@@ -199,6 +206,7 @@ ODO_API CampaignLedgerFacts load_campaign_ledger_facts(
     const std::optional<std::filesystem::path>& artifacts,
     const std::optional<surface::BenchConfig>& config, const std::string& config_problem) {
     CampaignLedgerFacts f;
+    f.implementation_changed = !range.implementation_changed.empty();
     if (layout.paths.campaign_ledger.empty())
         return f;
     f.path = repo::expand(layout.paths.campaign_ledger, {op.operator_name, op.op, op.pyname});

@@ -84,6 +84,15 @@ inline Finding check_odo4_from_ledger(const CampaignLedgerFacts& f, const std::s
                                         "The campaign ledger does not check out",
                                         detail::ledger_problems_text(f), guide, fix_records);
     const campaign::CampaignState& s = f.verification.state;
+    if (f.implementation_changed && f.verification.ledger.records.size() <= f.records_at_base)
+        return detail::evidence_finding(
+            "ODO-4", Status::Gap, "The campaign ledger holds no record of this change",
+            f.path + ": its " + std::to_string(f.records_at_base) +
+                " records were all at the merge base already; their stop condition is a former "
+                "campaign's",
+            guide,
+            "Record this campaign's profile, leads and evaluations in the ledger (odo_campaign) "
+            "and commit them with the change.");
     if (!s.stop)
         return detail::evidence_finding(
             "ODO-4", Status::Gap, "No stop condition holds in the campaign ledger",

@@ -55,6 +55,13 @@ TEST_CASE("ODO-4 from a ledger: PASS at a stop, GAP without one or on a problem,
     CHECK(gap.evidence ==
           "bench/campaigns/OpInvert.ledger.jsonl: seq 1: cites x, which is neither …");
 
+    CampaignLedgerFacts former = facts_of(ledger_of({profile_at(91)}));
+    former.records_at_base = 1;
+    CHECK(check_odo4_from_ledger(former, ledger_guide).status == Status::Pass);
+    former.implementation_changed = true;
+    CHECK(check_odo4_from_ledger(former, ledger_guide).summary ==
+          "The campaign ledger holds no record of this change");
+
     CampaignLedgerFacts unread = facts_of("");
     unread.problem = "no merge base with main";
     CHECK(check_odo4_from_ledger(unread, ledger_guide).status == Status::Manual);
