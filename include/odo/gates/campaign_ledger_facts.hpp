@@ -24,7 +24,9 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -56,28 +58,55 @@ ODO_API CampaignLedgerFacts load_campaign_ledger_facts(
 #if ODO_GATES_DEFINITIONS
 namespace detail {
 
-// The size of `spec`'s object, nullopt when it is missing; InputError when git cannot tell.
-inline std::map<std::string, std::optional<std::uint64_t>>
-object_sizes(const repo::Git& git, const std::vector<std::string>& specs) {
+// A version of the ledger as git stores it.
+struct LedgerObject {
+    std::string oid;
+    std::uint64_t size = 0;
+};
+
+// The object of each `<commit>:<path>` spec, nullopt when the commit has no such file; one
+// `git cat-file --batch-check`. InputError when git cannot answer.
+inline std::map<std::string, std::optional<LedgerObject>>
+ledger_objects(const repo::Git& git, const std::vector<std::string>& specs) {
     std::string input;
     for (const std::string& spec : specs)
         input += spec + "\n";
-    const ProcessResult r = git.run({"cat-file", "--batch-check=%(objectsize)"}, input);
+    const ProcessResult r =
+        git.run({"cat-file", "--batch-check=%(objectname) %(objecttype) %(objectsize)"}, input);
     if (!r.ok())
         throw InputError("git cat-file --batch-check failed: " + r.error + r.err);
     const std::vector<std::string_view> lines = text::lines(r.out);
     if (lines.size() < specs.size())
         throw InputError("git cat-file --batch-check answered " + std::to_string(lines.size()) +
                          " of " + std::to_string(specs.size()) + " ledger versions");
-    std::map<std::string, std::optional<std::uint64_t>> sizes;
+    std::map<std::string, std::optional<LedgerObject>> objects;
     for (std::size_t i = 0; i < specs.size(); ++i) {
+        // "<oid> blob <size>", or "<spec> missing" (and a tree or a commit is no ledger).
         const std::string_view line = lines[i];
-        const bool digits = !line.empty() && line.size() <= 18 &&
-                            line.find_first_not_of("0123456789") == std::string_view::npos;
-        sizes[specs[i]] =
-            digits ? std::optional<std::uint64_t>(std::stoull(std::string(line))) : std::nullopt;
+        const std::size_t type_at = line.find(" blob ");
+        const std::string_view size =
+            type_at == std::string_view::npos ? std::string_view() : line.substr(type_at + 6);
+        const bool blob = !size.empty() && size.size() <= 18 &&
+                          size.find_first_not_of("0123456789") == std::string_view::npos;
+        objects[specs[i]] =
+            blob ? std::optional<LedgerObject>(LedgerObject{std::string(line.substr(0, type_at)),
+                                                            std::stoull(std::string(size))})
+                 : std::nullopt;
     }
-    return sizes;
+    return objects;
+}
+
+// The contents of `oids`, each held until `on_object` has seen it.
+inline void read_blobs(const repo::Git& git, const std::vector<std::string>& oids,
+                       const std::function<void(const std::string&, std::string_view)>& on_object) {
+    const bool complete =
+        git.stream_objects(oids, [&](const std::string& oid, std::string_view, auto contents) {
+            if (contents)
+                on_object(oid, *contents);
+            return true;
+        });
+    if (!complete)
+        throw InputError("git could not read every version of the ledger");
 }
 
 // The commits before HEAD whose ledgers HEAD's must extend: the merge base and every commit of
@@ -153,48 +182,57 @@ inline campaign::InHistory in_history(const repo::Git& git, std::set<std::string
     };
 }
 
-// Reads HEAD's ledger and every earlier version of it into `in`; false when no commit holds one.
+// The most earlier versions that differ from HEAD's kept for naming their records: one is a GAP.
+inline constexpr std::size_t kept_rewritten_versions = 8;
+
+// Reads HEAD's ledger into `in` and compares every distinct earlier version with it as git hands
+// it over, keeping only those that are not a prefix of it (at most kept_rewritten_versions), so
+// a long history of large versions is never held at once. False when no commit holds a ledger.
 inline bool read_ledger_versions(const repo::Git& git, const std::string& path,
                                  const std::string& head, const std::vector<std::string>& earlier,
                                  campaign::LedgerInputs& in, CampaignLedgerFacts& f) {
     std::vector<std::string> specs{head + ":" + path};
     for (const std::string& commit : earlier)
         specs.push_back(commit + ":" + path);
-    const auto sizes = object_sizes(git, specs);
-    std::vector<std::string> readable;
+    const auto objects = ledger_objects(git, specs);
+    std::map<std::string, std::string> first_commit; // oid -> the first commit holding it
     bool any = false;
-    for (const std::string& spec : specs) {
-        const auto& size = sizes.at(spec);
-        any = any || size;
-        if (size && *size > campaign::ledger_max_bytes)
-            f.verification.problems.push_back({0, spec + ": " + std::to_string(*size) +
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const auto& object = objects.at(specs[i]);
+        any = any || object;
+        if (object && object->size > campaign::ledger_max_bytes)
+            f.verification.problems.push_back({0, specs[i] + ": " + std::to_string(object->size) +
                                                       " bytes, over the ledger limit of " +
                                                       std::to_string(campaign::ledger_max_bytes)});
-        else if (size)
-            readable.push_back(spec);
+        else if (object)
+            first_commit.emplace(object->oid, i == 0 ? head : earlier[i - 1]);
     }
     if (!any)
         return false;
-    std::map<std::string, std::string> bytes;
-    const bool complete =
-        git.stream_objects(readable, [&](const std::string& spec, std::string_view, auto contents) {
-            if (contents)
-                bytes[spec] = std::string(*contents);
-            return true;
-        });
-    if (!complete)
-        throw InputError("git could not read every version of " + path);
-    in.bytes = bytes[specs.front()];
-    if (!earlier.empty())
-        if (const auto base = bytes.find(specs[1]); base != bytes.end())
-            f.records_at_base = static_cast<std::size_t>(
-                std::count(base->second.begin(), base->second.end(), '\n'));
-    std::set<std::string> distinct;
-    for (std::size_t i = 1; i < specs.size(); ++i)
-        if (const auto it = bytes.find(specs[i]);
-            it != bytes.end() && it->second != in.bytes && distinct.insert(it->second).second)
-            in.earlier.push_back({earlier[i - 1], it->second});
-    f.earlier_versions = in.earlier.size();
+    const auto& head_object = objects.at(specs.front());
+    const std::string head_oid = head_object ? head_object->oid : "";
+    if (head_object && first_commit.count(head_oid))
+        read_blobs(git, {head_oid},
+                   [&](const std::string&, std::string_view bytes) { in.bytes = bytes; });
+    const auto lines_of = [](std::string_view bytes) {
+        return static_cast<std::size_t>(std::count(bytes.begin(), bytes.end(), '\n'));
+    };
+    const auto* base = earlier.empty() ? nullptr : &objects.at(specs[1]);
+    const std::string base_oid = base && *base ? (*base)->oid : "";
+    if (!base_oid.empty() && base_oid == head_oid)
+        f.records_at_base = lines_of(in.bytes);
+    std::vector<std::string> oids;
+    for (const auto& [oid, commit] : first_commit)
+        if (oid != head_oid)
+            oids.push_back(oid);
+    read_blobs(git, oids, [&](const std::string& oid, std::string_view bytes) {
+        ++f.earlier_versions;
+        if (oid == base_oid)
+            f.records_at_base = lines_of(bytes);
+        if (std::string_view(in.bytes).substr(0, bytes.size()) != bytes &&
+            in.earlier.size() < kept_rewritten_versions)
+            in.earlier.push_back({first_commit.at(oid), std::string(bytes)});
+    });
     return true;
 }
 
