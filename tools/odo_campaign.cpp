@@ -23,6 +23,7 @@
 #include <odo/baseline/artifact.hpp>
 #include <odo/campaign/campaign_state.hpp>
 #include <odo/campaign/campaign_surface.hpp>
+#include <odo/campaign/evaluation_runs.hpp>
 #include <odo/campaign/lead_outcome.hpp>
 #include <odo/campaign/ledger_append.hpp>
 #include <odo/campaign/ledger_read.hpp>
@@ -385,7 +386,12 @@ ProfileRead profile_report(const boost::json::object& o, const std::string& file
 }
 
 ProfileRead ncu_export(const std::string& bytes, const std::string& file, double ridge) {
-    const odo::profile::NcuReport report = odo::profile::parse_ncu_csv(bytes);
+    odo::profile::NcuReport report;
+    try {
+        report = odo::profile::parse_ncu_csv(bytes);
+    } catch (const InputError& e) {
+        throw InputError(file + ": " + e.what());
+    }
     if (report.kernels.empty())
         throw InputError(file + ": the ncu export holds no kernel launch");
     const odo::profile::NcuFigures n = odo::profile::ncu_figures(report);
@@ -457,26 +463,34 @@ int record_lead(const Options& o, const Campaign& c) {
     return 0;
 }
 
-std::vector<odo::campaign::RunTiming> read_runs(const std::string& option,
-                                                const std::vector<std::string>& paths,
-                                                odo::baseline::Language language, const Campaign& c,
-                                                std::vector<campaign::CitedFile>& cited) {
-    std::vector<fs::path> from(paths.begin(), paths.end());
+// One side's runs, read from its artifacts (each cited, its path kept in `paths`).
+std::vector<campaign::RunTiming> read_runs(const std::string& option,
+                                           const std::vector<std::string>& from,
+                                           odo::baseline::Language language, const Campaign& c,
+                                           std::vector<campaign::CitedFile>& cited,
+                                           std::vector<std::string>& paths) {
     const odo::baseline::ConfigSet set = c.repository().load_configs();
     const auto stems = c.repository().load_sku_map().stems();
-    const auto languages = c.repository().layout().languages;
-    std::vector<odo::baseline::Artifact> artifacts;
-    for (const fs::path& path : odo::baseline::artifact_paths(from)) {
+    std::vector<campaign::RunTiming> runs;
+    for (const fs::path& path : odo::baseline::artifact_paths({from.begin(), from.end()})) {
         ReadFile file = c.read_cited(option, path.string());
-        std::vector<std::string> problems;
-        artifacts.push_back(odo::baseline::ingest_artifact(
-            odo::baseline::parse_artifact_text(file.bytes, path.string()), set, stems, problems,
-            languages));
-        if (!problems.empty())
-            throw odo::InputProblems(problems);
+        std::vector<campaign::RunTiming> read;
+        try {
+            read = campaign::artifact_runs(file.bytes, path.string(), set, stems,
+                                           c.repository().layout().languages, language);
+        } catch (const odo::InputProblems& e) { // one line: the first row, and how many more
+            const auto& all = e.problems();
+            throw InputError(
+                all.front() +
+                (all.size() > 1 ? " (and " + std::to_string(all.size() - 1) + " more rows refused)"
+                                : std::string()));
+        }
+        for (campaign::RunTiming& run : read)
+            runs.push_back(std::move(run));
+        paths.push_back(file.cited.path);
         cited.push_back(std::move(file.cited));
     }
-    return campaign::run_timings(artifacts, language);
+    return runs;
 }
 
 int record_evaluation(const Options& o, const Campaign& c) {
@@ -489,14 +503,15 @@ int record_evaluation(const Options& o, const Campaign& c) {
         throw UsageError("--language " + o.language + ": not an entry point of the layout");
     const campaign::Lead& lead = s.leads.back();
     std::vector<campaign::CitedFile> cited;
-    const auto before = read_runs("--before", o.before, *language, c, cited);
-    const auto after = read_runs("--after", o.after, *language, c, cited);
+    campaign::EvaluationArtifacts artifacts;
+    const auto before = read_runs("--before", o.before, *language, c, cited, artifacts.before);
+    const auto after = read_runs("--after", o.after, *language, c, cited, artifacts.after);
     const campaign::LeadEvaluation e = campaign::evaluate_lead(
         before, after, std::set<std::string>(lead.targets.begin(), lead.targets.end()));
     const std::optional<std::string> kept =
         o.kept.empty() ? std::nullopt : std::optional<std::string>(c.resolve("--kept", o.kept));
     c.append(campaign::RecordKind::Evaluation,
-             campaign::evaluation_fields(o.lead, e, before, after, kept, o.language),
+             campaign::evaluation_fields(o.lead, e, before, after, kept, o.language, artifacts),
              std::move(cited));
     std::cout << o.lead << ": " << campaign::to_string(e.outcome) << "\n";
     for (const std::string& reason : e.reasons)

@@ -158,6 +158,14 @@ TEST_CASE("odo_campaign: the loop verb by verb, with status's next step at every
                                                      (art.root() / "l1/after").string(), "--kept",
                                                      "HEAD", "--artifacts", art.root().string()});
     CHECK(evaluated.find("L1: win") != std::string::npos);
+    const auto evaluation =
+        odo::campaign::parse_ledger(repo.read(campaign_ledger_file), campaign_ledger_file)
+            .records.back();
+    CHECK(evaluation.fields.at("artifacts").at("after") ==
+          boost::json::array{"l1/after/run1.json", "l1/after/run2.json", "l1/after/run3.json"});
+    CHECK(evaluation.files.size() == 6);
+    CHECK(evaluation.files[3].blake2b ==
+          odo::campaign::ledger_digest(art.read("l1/after/run1.json")));
     s = campaign_status(repo);
     CHECK(s.at("wins") == 1);
     CHECK(s.at("leads").at(0).at("state") == "win");
@@ -233,6 +241,9 @@ TEST_CASE("odo_campaign: the ridge from an ncu export and from odo_profile's JSO
     repo.write("runs/ncu.csv",
                odo::read_file(ODO_SOURCE_DIR "/tests/data/profile/ncu_details_rules.csv"));
     campaign_refused(repo, {"profile", "--ncu", "runs/ncu.csv"}, "--case KEY");
+    repo.write("runs/bad.csv", "\"ID\",\"Kernel Name\"\n\"0\"\n");
+    campaign_refused(repo, {"profile", "--ncu", "runs/bad.csv", "--case", campaign_hot_key},
+                     "odo_campaign: runs/bad.csv: ");
     campaign_ok(repo, {"profile", "--ncu", "runs/ncu.csv", "--case", campaign_hot_key});
     auto s = campaign_status(repo);
     CHECK(s.at("stop") == "ridge");
@@ -258,6 +269,20 @@ TEST_CASE("odo_campaign: the ridge from an ncu export and from odo_profile's JSO
                      "profiles " + campaign_hot_key + ", not --case x[a=1]");
 }
 
+TEST_CASE("odo_campaign: the ledger lies where the layout's paths.campaign_ledger says") {
+    TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
+    repo.write("odo-layout.json", R"({"schema": "odo-layout/v1", "paths": )"
+                                  R"({"campaign_ledger": "perf/ledgers/{name}.jsonl"}})");
+    repo.commit("chore: layout");
+    campaign_ok(repo, {"note", "--text", "where"});
+    CHECK(std::filesystem::is_regular_file(repo.root() / "perf/ledgers/invert.jsonl"));
+    CHECK(campaign_status(repo).at("ledger") == "perf/ledgers/invert.jsonl");
+    repo.write("other-layout.json", R"({"schema": "odo-layout/v1", "paths": )"
+                                    R"({"campaign_ledger": "../{name}.jsonl"}})");
+    campaign_refused(repo, {"status", "--layout", "other-layout.json"},
+                     "\"paths.campaign_ledger\" must be a path inside the repository");
+}
+
 TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2") {
     TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
     campaign_baselined(repo);
@@ -274,6 +299,16 @@ TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2")
                      "not a basic or advanced case of Invert");
     campaign_refused(repo, {"evaluate", "--lead", "L9", "--before", "x", "--after", "y"},
                      "--lead L9: not the open lead");
+    campaign_ok(repo, {"lead", "--id", "L1", "--hypothesis", "h", "--category", "c", "--target",
+                       campaign_hot_key});
+    campaign_write_runs(repo, "runs/before", 100);
+    repo.write("runs/after/bad.json",
+               R"({"schema_version": 1, "baselines": {"x[a=1]": {}, "y[b=2]": {}}})");
+    campaign_refused(
+        repo, {"evaluate", "--lead", "L1", "--before", "runs/before", "--after", "runs/after"},
+        "(and 1 more rows refused)");
+    repo.remove("runs");
+    repo.remove(campaign_ledger_file);
     campaign_refused(
         repo,
         {"lead", "--id", "", "--hypothesis", "h", "--category", "c", "--target", campaign_hot_key},

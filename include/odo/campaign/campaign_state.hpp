@@ -70,8 +70,10 @@ struct CampaignState {
     std::optional<ProfileMark> latest_profile;
     // The dominant case's latest profile after the last win: what the ridge rule reads.
     std::optional<ProfileMark> profile_since_last_win;
-    // The evaluation seq of a kept change no review record followed; 0 when none waits.
+    // The evaluation seq of a kept change without a review, one recorded while its lead was open
+    // (refactor_op assess before the commit) or after the evaluation; 0 when none waits.
     std::uint64_t unreviewed_kept_seq = 0;
+    std::uint64_t last_review_seq = 0;   // 0: no review yet
     std::set<std::string> profiled;      // profiled cases and the cases their profiles represent
     std::set<std::string> targeted;      // every lead's targets
     std::vector<LedgerProblem> problems; // records the rules refuse (beside the parse's problems)
@@ -161,6 +163,7 @@ public:
             return evaluation(r);
         case RecordKind::Review:
             s_.unreviewed_kept_seq = 0;
+            s_.last_review_seq = r.seq;
             return;
         case RecordKind::Note:
             return;
@@ -226,7 +229,7 @@ private:
         if (f.at("kept_commit").is_string())
             lead.kept_commit = std::string(f.at("kept_commit").get_string());
         lead.language = std::string(f.at("language").get_string());
-        if (lead.kept_commit)
+        if (lead.kept_commit && s_.last_review_seq < lead.seq)
             s_.unreviewed_kept_seq = r.seq;
         s_.open_lead.reset();
         close(lead, e);

@@ -96,6 +96,12 @@ public:
 
     const std::vector<std::string>& wrong() const { return wrong_; }
 
+    // Whether an optional field is there; either way it is a field this record may hold.
+    bool has(std::string_view key) {
+        seen_.insert(std::string(key));
+        return o_.contains(key);
+    }
+
     const boost::json::value* field(std::string_view key) {
         seen_.insert(std::string(key));
         const auto* v = o_.if_contains(key);
@@ -250,6 +256,19 @@ inline void check_evaluation(RecordShape& r) {
     r.one_of("outcome", {"win", "strike"});
     r.hex("kept_commit", 40, true);
     r.text("language");
+    // Optional (a ledger may record runs without naming their files); when there, well formed.
+    if (const auto* artifacts = r.has("artifacts") ? r.field("artifacts") : nullptr) {
+        if (!artifacts->is_object()) {
+            r.fail("artifacts", "must be an object {before, after}");
+        } else {
+            RecordShape sides(artifacts->get_object());
+            sides.strings("before", true);
+            sides.strings("after", true);
+            sides.no_other_fields();
+            for (const std::string& w : sides.wrong())
+                r.fail("artifacts", w);
+        }
+    }
     if (const auto* runs = r.field("runs")) {
         if (!runs->is_object()) {
             r.fail("runs", "must be an object {before, after}");

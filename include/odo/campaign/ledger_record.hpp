@@ -191,20 +191,33 @@ inline boost::json::array case_changes_json(const std::vector<CaseChange>& cases
     return out;
 }
 
+// The run artifacts of each side of an evaluation, by the paths the record cites them with.
+struct EvaluationArtifacts {
+    std::vector<std::string> before, after;
+};
+
 // An evaluation closes lead `lead_id`; its outcome, cases and reasons are `evaluation`'s, which
-// evaluate_lead computed from exactly these runs.
+// evaluate_lead computed from exactly these runs, read from `artifacts` (left out when none are
+// named: evaluation_runs_problems then says the runs cite no files).
 inline boost::json::object
 evaluation_fields(const std::string& lead_id, const LeadEvaluation& evaluation,
                   const std::vector<RunTiming>& before, const std::vector<RunTiming>& after,
-                  const std::optional<std::string>& kept_commit, const std::string& language) {
-    return {{"lead", lead_id},
-            {"outcome", to_string(evaluation.outcome)},
-            {"kept_commit", kept_commit ? boost::json::value(*kept_commit) : nullptr},
-            {"language", language},
-            {"runs", boost::json::object{{"before", run_timings_json(before)},
-                                         {"after", run_timings_json(after)}}},
-            {"cases", case_changes_json(evaluation.cases)},
-            {"reasons", detail::strings_json(evaluation.reasons)}};
+                  const std::optional<std::string>& kept_commit, const std::string& language,
+                  const EvaluationArtifacts& artifacts = {}) {
+    boost::json::object fields{
+        {"lead", lead_id},
+        {"outcome", to_string(evaluation.outcome)},
+        {"kept_commit", kept_commit ? boost::json::value(*kept_commit) : nullptr},
+        {"language", language}};
+    if (!artifacts.before.empty() || !artifacts.after.empty())
+        fields["artifacts"] =
+            boost::json::object{{"before", detail::strings_json(artifacts.before)},
+                                {"after", detail::strings_json(artifacts.after)}};
+    fields["runs"] = boost::json::object{{"before", run_timings_json(before)},
+                                         {"after", run_timings_json(after)}};
+    fields["cases"] = case_changes_json(evaluation.cases);
+    fields["reasons"] = detail::strings_json(evaluation.reasons);
+    return fields;
 }
 
 inline boost::json::object review_fields(const std::string& phase, const std::string& result,

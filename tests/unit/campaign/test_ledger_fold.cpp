@@ -123,6 +123,18 @@ TEST_CASE("ledger fold: the next step at every stage of a campaign") {
               record_of(RecordKind::Review, review_fields("assess", "PASS", "ab"))},
              surface);
     CHECK(reprofile.step == "profile");
+    // refactor_op assess recorded before the kept commit, while the lead was open, counts too.
+    CHECK(step({profile_at(50), lead_named("L1"),
+                record_of(RecordKind::Review, review_fields("assess", "PASS", "ab")),
+                evaluation_of("L1", 80, commit_a)},
+               surface)
+              .step == "profile");
+    // A review before the lead was opened is not one of its change.
+    CHECK(
+        step({profile_at(50), record_of(RecordKind::Review, review_fields("assess", "PASS", "ab")),
+              lead_named("L1"), evaluation_of("L1", 80, commit_a)},
+             surface)
+            .step == "review");
     CHECK(reprofile.why == "no profile of the dominant case since the last win");
     const NextStep summary =
         step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80), profile_at(90)}, surface);
