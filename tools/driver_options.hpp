@@ -30,6 +30,7 @@ struct Options : RepositoryOptions {
     std::vector<std::string> secondary_operators;
     std::optional<std::string> bottleneck;
     std::optional<std::string> profile_evidence;
+    std::optional<std::string> artifacts;
     std::string format = "md";
 };
 
@@ -74,6 +75,8 @@ inline boost::program_options::options_description option_descriptions(Options& 
         "Memory-bound or Compute-bound (summary init)")(
         "profile-evidence", po::value<std::string>()->value_name("TEXT"),
         "measured profiler evidence paragraph (summary init)")(
+        "artifacts", po::value<std::string>()->value_name("DIR"),
+        "where the files a campaign ledger cites outside the repository lie (evidence)")(
         "format", po::value(&o.format)->value_name("FORMAT"),
         "md (default), json or junit report (preflight, evidence)");
     add_repository_options(d, o);
@@ -112,6 +115,7 @@ inline Options parse_options(const std::vector<std::string>& args) {
     take_string(vm, "impact-metric", o.impact_metric);
     take_string(vm, "bottleneck", o.bottleneck);
     take_string(vm, "profile-evidence", o.profile_evidence);
+    take_string(vm, "artifacts", o.artifacts);
     take_repository_options(vm, o);
     o.base_given = vm.count("base") && !vm["base"].defaulted();
     if (o.operator_name.empty())

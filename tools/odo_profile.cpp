@@ -3,11 +3,14 @@
 // reads the same from profiler output saved elsewhere (a CI artifact, a colleague's export).
 //   odo_profile --bench EXE --case KEY [--profiler ncu|nsys|auto] [--kernel-regex R]
 //               [--timeout S] [--full-set] [--bench-arg ARG]...
-//   odo_profile import (--ncu FILE | --nsys FILE [--nsys FILE ...] | --sanitizer FILE)
-//               [--case KEY] [--format md|json]
+//   odo_profile --bench EXE --case KEY --host-roofline [--rounds N] [--record FILE]
+//   odo_profile import (--ncu FILE | --nsys FILE [--nsys FILE ...] | --sanitizer FILE
+//               | --host-roofline FILE) [--case KEY] [--format md|json] [--ridge-pct P]
 // The benchmark contract: `EXE --case KEY [ARG...]` runs only that case, inside an NVTX push/pop
 // range named KEY in the domain "odo" (odo::profile::ScopedRange, which odo's benchmark runner
-// opens around each case), and exits 0.
+// opens around each case), and exits 0. With --host-roofline no profiler runs: the benchmark
+// (odo's runner) times the case against a memcpy of its declared bytes and writes the record that
+// `EXE --case KEY --host-roofline FILE` names (docs/profiling.md, "Host roofline").
 // Exit codes: 0 classified (import: a clean sanitizer log); 1 a profiler failed or timed out, or
 // its output lacks the figures the classification reads or cannot be read (import: the sanitizer
 // log reports errors); 2 bad options, an unreadable file, no profiler on PATH, or no kernel
@@ -15,12 +18,15 @@
 #include "driver_main.hpp"
 #include "profile_options.hpp"
 
+#include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
 #include <odo/core/error_output.hpp>
 #include <odo/core/file.hpp>
 #include <odo/core/json_write.hpp>
+#include <odo/core/process.hpp>
 #include <odo/core/program_path.hpp>
 #include <odo/profile/evidence_text.hpp>
+#include <odo/profile/host_roofline_record.hpp>
 #include <odo/profile/ncu.hpp>
 #include <odo/profile/nsys.hpp>
 #include <odo/profile/sanitizer_report.hpp>
@@ -32,6 +38,10 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 
 #include <unistd.h>
 
@@ -70,13 +80,11 @@ int failure(const profile::ProfilerStatus& status) {
     return status.outcome == profile::ProfilerOutcome::NothingProfiled ? 2 : 1;
 }
 
-// A folder for nsys's report, removed with it.
+// A folder created for this run alone (nsys's report, the host roofline's record), removed with
+// it.
 class ScratchDir {
 public:
-    ScratchDir()
-        : path_(fs::temp_directory_path() / ("odo-profile-" + std::to_string(::getpid()))) {
-        fs::create_directories(path_);
-    }
+    ScratchDir() : path_(make()) {}
     ~ScratchDir() {
         std::error_code ignored;
         fs::remove_all(path_, ignored);
@@ -86,12 +94,21 @@ public:
     const fs::path& path() const { return path_; }
 
 private:
+    static fs::path make() {
+        std::string name = (fs::temp_directory_path() / "odo-profile-XXXXXX").string();
+        if (!::mkdtemp(name.data()))
+            throw odo::InputError("cannot create a temporary folder " + name + ": " +
+                                  std::strerror(errno));
+        return name;
+    }
+
     fs::path path_;
 };
 
 // What a live run or an import read, ready to print.
 struct Profile {
     std::string case_key; // the case the evidence names
+    profile::BottleneckThresholds thresholds;
     profile::ProfileFigures figures;
     std::vector<std::string> provenance;
     std::vector<std::string> unreadable; // "ncu: 2 unreadable rows (...)": never left out
@@ -99,11 +116,12 @@ struct Profile {
 
 // The lines both commands print, one value per line; a value from the profiled program or a file
 // (a kernel name, a row) is kept to one line.
+void line(const std::string& label, const std::string& text) {
+    std::cout << label << ": " << odo::one_line(text) << "\n";
+}
+
 void print_markdown(const Profile& p) {
-    const profile::Classification c = profile::classify(p.figures);
-    auto line = [](const std::string& label, const std::string& text) {
-        std::cout << label << ": " << odo::one_line(text) << "\n";
-    };
+    const profile::Classification c = profile::classify(p.figures, p.thresholds);
     line("Case", p.case_key);
     for (const std::string& text : p.provenance)
         line("Profiler", text);
@@ -149,7 +167,7 @@ boost::json::value nsys_json(const profile::NsysFigures& n) {
 }
 
 void print_json(const Profile& p) {
-    const profile::Classification c = profile::classify(p.figures);
+    const profile::Classification c = profile::classify(p.figures, p.thresholds);
     boost::json::array provenance(p.provenance.begin(), p.provenance.end());
     boost::json::array unreadable(p.unreadable.begin(), p.unreadable.end());
     const boost::json::object out{
@@ -163,6 +181,7 @@ void print_json(const Profile& p) {
           {"reason", c.reason},
           {"max_sol_pct", optional_number(c.max_sol_pct)},
           {"ceiling", optional_number(c.ceiling)},
+          {"ridge_pct", p.thresholds.ridge_sol_pct},
           {"at_ridge", c.at_ridge}}},
         {"ceiling", optional_text(profile::ceiling_derivation(c))},
         {"primary_bottleneck", optional_text(profile::primary_bottleneck_line(c))},
@@ -171,13 +190,111 @@ void print_json(const Profile& p) {
     std::cout << odo::json::dumps(out, {2, false, true}) << "\n";
 }
 
+profile::BottleneckThresholds thresholds_of(double ridge_pct) {
+    profile::BottleneckThresholds t;
+    t.ridge_sol_pct = ridge_pct;
+    return t;
+}
+
+// A host roofline record read back: the same lines as a profiler's, BWUtil in the SOL's place.
+void print_roofline(const profile::HostRooflineFigures& f, const std::string& source,
+                    const profile::BottleneckThresholds& t, const std::string& format) {
+    const profile::Classification c = profile::classify_host_roofline(f, t);
+    const std::string provenance = "odo host roofline (" + std::to_string(f.rounds) +
+                                   " alternating rounds of " + std::to_string(f.calls_per_round) +
+                                   " calls, " + f.clock + " time; " + source + ")";
+    const auto exhaustion = profile::host_roofline_lead_exhaustion(f, c);
+    if (format == "json") {
+        const boost::json::object out{
+            {"case", f.case_key},
+            {"profilers", boost::json::array{boost::json::value(provenance)}},
+            {"host_roofline",
+             {{"operator", f.op},
+              {"bytes_moved", f.bytes_moved},
+              {"rounds", f.rounds},
+              {"calls_per_round", f.calls_per_round},
+              {"operator_median_us", f.operator_median_us},
+              {"memcpy_median_us", f.memcpy_median_us},
+              {"bwutil_pct", f.bwutil_pct()},
+              {"clock", f.clock},
+              {"largest_cache_bytes", f.largest_cache_bytes}}},
+            {"classification",
+             {{"bottleneck", profile::to_string(c.bottleneck)},
+              {"reason", c.reason},
+              {"max_sol_pct", optional_number(c.max_sol_pct)},
+              {"ceiling", optional_number(c.ceiling)},
+              {"ridge_pct", t.ridge_sol_pct},
+              {"at_ridge", c.at_ridge}}},
+            {"ceiling", profile::host_ceiling_derivation(c)},
+            {"primary_bottleneck", optional_text(profile::primary_bottleneck_line(c))},
+            {"profile_evidence", profile::host_roofline_evidence(f, c)},
+            {"lead_exhaustion", optional_text(exhaustion)}};
+        std::cout << odo::json::dumps(out, {2, false, true}) << "\n";
+        return;
+    }
+    line("Case", f.case_key);
+    line("Profiler", provenance);
+    line("Classification", std::string(profile::to_string(c.bottleneck)) + " (" + c.reason + ")");
+    line("Ceiling", profile::host_ceiling_derivation(c));
+    if (auto text = profile::primary_bottleneck_line(c))
+        std::cout << *text << "\n";
+    line("Profile evidence", profile::host_roofline_evidence(f, c));
+    if (exhaustion)
+        line("Lead exhaustion", *exhaustion);
+}
+
+// The benchmark times the case against a memcpy and writes its record into a folder of this run;
+// a run that fails or writes no record is exit 1, with the benchmark's last words.
+int run_roofline(const ProfileOptions& o) {
+    const ScratchDir scratch;
+    const fs::path record = scratch.path() / "host-roofline.json";
+    std::vector<std::string> args{"--case",
+                                  o.case_key,
+                                  "--host-roofline",
+                                  record.string(),
+                                  "--host-roofline-rounds",
+                                  std::to_string(o.roofline_rounds),
+                                  "--quiet"};
+    args.insert(args.end(), o.bench_args.begin(), o.bench_args.end());
+    odo::ProcessOptions options;
+    options.timeout = o.timeout();
+    const odo::ProcessResult bench = odo::run_process(o.bench, args, options);
+    std::error_code ec;
+    if (!bench.ok() || !fs::is_regular_file(record, ec)) {
+        const std::string why = !bench.started ? bench.error
+                                : bench.timed_out
+                                    ? "timed out after " + std::to_string(o.timeout_s) + " s"
+                                    : "exit " + std::to_string(bench.exit_code);
+        std::cerr << "odo_profile: "
+                  << odo::one_line(
+                         o.bench + " --host-roofline: " + why + "; " +
+                         std::string(odo::text::strip(bench.err.empty() ? bench.out : bench.err)))
+                  << "\n";
+        return 1;
+    }
+    const std::string text = odo::read_file(record);
+    const profile::HostRooflineFigures f = profile::parse_host_roofline(text, o.bench);
+    if (f.case_key != o.case_key)
+        throw odo::InputError(o.bench + ": the host roofline measured " + f.case_key + ", not " +
+                              o.case_key);
+    if (!o.record.empty())
+        odo::write_file_atomically(o.record, text);
+    print_roofline(f,
+                   o.record.empty() ? "measured by " + fs::path(o.bench).filename().string()
+                                    : "record " + o.record,
+                   thresholds_of(o.ridge_pct), o.format);
+    return 0;
+}
+
 int run(const ProfileOptions& o) {
     check_inputs(o);
+    if (o.host_roofline)
+        return run_roofline(o);
     const std::vector<std::string> profilers = chosen_profilers(o);
     profile::ProfileTarget target{o.bench, {"--case", o.case_key}, {}, {}};
     target.args.insert(target.args.end(), o.bench_args.begin(), o.bench_args.end());
     target.timeout = o.timeout();
-    Profile result{o.case_key, {}, {}, {}};
+    Profile result{o.case_key, thresholds_of(o.ridge_pct), {}, {}, {}};
     for (const std::string& tool : profilers) {
         if (tool == "ncu") {
             profile::NcuOptions options;
@@ -202,7 +319,10 @@ int run(const ProfileOptions& o) {
                 "nsys " + (nsys.version.empty() ? "(unknown version)" : nsys.version));
         }
     }
-    print_markdown(result);
+    if (o.format == "json")
+        print_json(result);
+    else
+        print_markdown(result);
     return 0;
 }
 
@@ -326,10 +446,25 @@ int import_sanitizer(const ProfileImportOptions& o) {
     return clean ? 0 : 1;
 }
 
-int run_import(const ProfileImportOptions& o) {
+// A record saved elsewhere; InputError (exit 2) when it is no host roofline record, or of
+// another case than --case names.
+int import_roofline(const ProfileImportOptions& o, double ridge_pct) {
+    const profile::HostRooflineFigures f = profile::parse_host_roofline(
+        read_input("--host-roofline", o.host_roofline), o.host_roofline);
+    if (!o.case_key.empty() && f.case_key != o.case_key)
+        throw odo::InputError(o.host_roofline + ": the record measured " + f.case_key +
+                              ", not --case " + o.case_key);
+    print_roofline(f, "imported " + o.host_roofline, thresholds_of(ridge_pct), o.format);
+    return 0;
+}
+
+int run_import(const ProfileImportOptions& o, double ridge_pct) {
     if (!o.sanitizer.empty())
         return import_sanitizer(o);
+    if (!o.host_roofline.empty())
+        return import_roofline(o, ridge_pct);
     Profile result;
+    result.thresholds = thresholds_of(ridge_pct);
     result.case_key = !o.case_key.empty() ? o.case_key : !o.ncu.empty() ? o.ncu : o.nsys.front();
     if (!o.case_key.empty())
         odo::surface::parse_case_key(o.case_key);
@@ -359,6 +494,6 @@ int main(int argc, char** argv) {
             std::cout << "odo_profile " ODO_VERSION_STRING "\n";
             return 0;
         }
-        return options.import ? run_import(*options.import) : run(options);
+        return options.import ? run_import(*options.import, options.ridge_pct) : run(options);
     });
 }

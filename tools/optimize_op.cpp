@@ -85,6 +85,17 @@ int run_summary(const Options& o, const fs::path& root, const odo::repo::Layout&
     }
 }
 
+// `--artifacts DIR`, links resolved; InputError (exit 2) when it is not a folder.
+std::optional<fs::path> artifacts_folder(const Options& o) {
+    if (!o.artifacts)
+        return std::nullopt;
+    std::error_code ec;
+    const fs::path folder = fs::canonical(*o.artifacts, ec);
+    if (ec || !fs::is_directory(folder, ec))
+        throw odo::InputError("--artifacts " + *o.artifacts + ": not a folder");
+    return folder;
+}
+
 int run(const Options& o) {
     const fs::path root = odo::driver::repository_root(o.repo);
     if (o.out) // before any work, also when run from outside the repository
@@ -108,7 +119,7 @@ int run(const Options& o) {
     if (o.phase == "evidence") {
         const odo::gates::EvidenceContext& context =
             odo::driver::kept_until_exit(odo::gates::load_evidence_context(
-                root, layout, op, o.base, read_results(o), o.mr_iid, git));
+                root, layout, op, o.base, read_results(o), o.mr_iid, git, artifacts_folder(o)));
         return emit(odo::gates::run_evidence(context), o);
     }
     return run_summary(o, root, layout); // --phase summary (the options allow nothing else)

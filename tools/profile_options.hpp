@@ -19,7 +19,8 @@ struct ProfileImportOptions {
     std::string ncu;
     std::vector<std::string> nsys;
     std::string sanitizer;
-    std::string case_key; // optional: names the case in the evidence text and its NVTX range
+    std::string host_roofline; // a benchmark's `--host-roofline` record
+    std::string case_key;      // optional: names the case in the evidence text and its NVTX range
     std::string format = "md";
 };
 
@@ -30,6 +31,11 @@ struct ProfileOptions {
     std::string kernel_regex;
     double timeout_s = 600;
     bool full_set = false;
+    bool host_roofline = false; // time the case against a memcpy instead of running a profiler
+    int roofline_rounds = 300;
+    std::string record; // --host-roofline: where to keep the benchmark's record
+    std::string format = "md";
+    double ridge_pct = 80; // the busier unit's SOL (host: BWUtil) at or above which: at ridge
     std::vector<std::string> bench_args;
     bool help = false;
     bool version = false;
@@ -59,9 +65,21 @@ inline boost::program_options::options_description profile_option_descriptions(P
         "seconds allowed for each profiler run, 0.001 to 86400 (default 600)")(
         "full-set", po::bool_switch(&o.full_set),
         "ncu: collect --set full instead of the sections "
-        "the classification reads")("bench-arg", po::value(&o.bench_args)->value_name("ARG"),
-                                    "an extra argument for the benchmark, repeatable")(
-        "help,h", po::bool_switch(&o.help), "show this help and exit")(
+        "the classification reads")(
+        "host-roofline", po::bool_switch(&o.host_roofline),
+        "no profiler: run `EXE --case KEY --host-roofline FILE`, which times the case against "
+        "a memcpy of its declared bytes, and classify its BWUtil")(
+        "rounds", po::value(&o.roofline_rounds)->value_name("N"),
+        "--host-roofline: alternating rounds of each, at least 10 (default 300)")(
+        "record", po::value(&o.record)->value_name("FILE"),
+        "--host-roofline: keep the benchmark's record in FILE (what a ledger cites)")(
+        "ridge-pct", po::value(&o.ridge_pct)->value_name("P"),
+        "the ridge: max SOL % (host: BWUtil %) at or above which a case is at ridge, 0 to 1000 "
+        "(default 80)")("format", po::value(&o.format)->value_name("md|json"),
+                        "output format (default md)")(
+        "bench-arg", po::value(&o.bench_args)->value_name("ARG"),
+        "an extra argument for the benchmark, repeatable")("help,h", po::bool_switch(&o.help),
+                                                           "show this help and exit")(
         "version", po::bool_switch(&o.version), "print the version and exit");
     return d;
 }
@@ -75,6 +93,10 @@ profile_import_descriptions(ProfileImportOptions& o, ProfileOptions& flags) {
         "nsys", po::value(&o.nsys)->value_name("FILE"),
         "nsys stats --format csv output, or one report's CSV file; repeatable")(
         "sanitizer", po::value(&o.sanitizer)->value_name("FILE"), "a compute-sanitizer log")(
+        "host-roofline", po::value(&o.host_roofline)->value_name("FILE"),
+        "a benchmark's --host-roofline record")("ridge-pct",
+                                                po::value(&flags.ridge_pct)->value_name("P"),
+                                                "the ridge, as for a live run (default 80)")(
         "case", po::value(&o.case_key)->value_name("KEY"),
         "the case the profile is of (names it in the evidence; nsys: its NVTX range)")(
         "format", po::value(&o.format)->value_name("md|json"), "output format (default md)")(
@@ -87,13 +109,19 @@ inline void print_profile_help(std::ostream& os) {
     ProfileOptions scratch;
     ProfileImportOptions import_scratch;
     os << "usage: odo_profile --bench EXE --case KEY [options]\n"
+          "       odo_profile --bench EXE --case KEY --host-roofline [--rounds N] [--record "
+          "FILE]\n"
           "       odo_profile import (--ncu FILE | --nsys FILE [--nsys FILE ...] | --sanitizer "
-          "FILE)\n"
+          "FILE\n"
+          "                          | --host-roofline FILE)\n"
           "                          [--case KEY] [--format md|json]\n\n"
           "Profiles one benchmark case and prints its bottleneck classification, the summary's\n"
           "bottleneck line and profile evidence, and Lead exhaustion evidence when at ridge.\n"
           "The benchmark must run only that case for `EXE --case KEY`, inside an NVTX range\n"
           "named KEY in the domain \"odo\".\n"
+          "--host-roofline needs no GPU and no profiler: the benchmark times the case against\n"
+          "a memcpy of the bytes it declares (odo's runner: --host-roofline FILE), and BWUtil\n"
+          "stands for the Memory SOL against the ridge.\n"
           "import reads profiler output saved elsewhere and prints the same figures,\n"
           "classification and evidence; for a sanitizer log, each run's errors.\n"
           "Exit codes: 0 classified (import: a clean sanitizer log); 1 a profiler failed, or\n"
@@ -114,10 +142,15 @@ inline ProfileOptions parse_profile_import(const std::vector<std::string>& args)
     if (o.help || o.version)
         return o;
     const bool profile = !i.ncu.empty() || !i.nsys.empty();
-    if (!profile && i.sanitizer.empty())
-        throw UsageError("import needs --ncu FILE, --nsys FILE or --sanitizer FILE");
+    if (!profile && i.sanitizer.empty() && i.host_roofline.empty())
+        throw UsageError(
+            "import needs --ncu FILE, --nsys FILE, --sanitizer FILE or --host-roofline FILE");
     if (profile && !i.sanitizer.empty())
         throw UsageError("--sanitizer reads a log on its own; give it without --ncu and --nsys");
+    if (!i.host_roofline.empty() && (profile || !i.sanitizer.empty()))
+        throw UsageError("--host-roofline reads a record on its own; give it without --ncu, "
+                         "--nsys and --sanitizer");
+    require_range("--ridge-pct", o.ridge_pct, 0.0, 1000.0);
     for (const std::string& file : i.nsys)
         if (file.empty())
             throw UsageError("--nsys needs a file name");
@@ -145,6 +178,17 @@ inline ProfileOptions parse_profile_options(const std::vector<std::string>& args
     if (o.profiler != "ncu" && o.profiler != "nsys" && o.profiler != "auto")
         throw UsageError("--profiler '" + o.profiler + "': expected ncu, nsys or auto");
     require_range("--timeout", o.timeout_s, min_profile_timeout_s, max_profile_timeout_s);
+    require_range("--ridge-pct", o.ridge_pct, 0.0, 1000.0);
+    if (o.format != "md" && o.format != "json")
+        throw UsageError("--format '" + o.format + "': expected md or json");
+    const bool roofline_only = vm.count("rounds") || !o.record.empty();
+    if (roofline_only && !o.host_roofline)
+        throw UsageError("--rounds and --record belong to --host-roofline");
+    if (o.host_roofline && (vm.count("profiler") || !o.kernel_regex.empty() || o.full_set))
+        throw UsageError("--host-roofline runs no profiler; drop --profiler, --kernel-regex and "
+                         "--full-set");
+    if (o.roofline_rounds < 10)
+        throw UsageError("--rounds: at least 10");
     return o;
 }
 

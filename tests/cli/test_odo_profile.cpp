@@ -311,7 +311,7 @@ TEST_CASE("odo_profile import --sanitizer: every run reported; errors are exit 1
 TEST_CASE("odo_profile import: bad options and unreadable files are exit 2") {
     const std::string ncu = profile_data_path("ncu_details_rules.csv");
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
-        {{}, "import needs --ncu FILE, --nsys FILE or --sanitizer FILE"},
+        {{}, "import needs --ncu FILE, --nsys FILE, --sanitizer FILE or --host-roofline FILE"},
         {{"--ncu", ncu, "--sanitizer", ncu}, "--sanitizer reads a log on its own"},
         {{"--sanitizer", ncu, "--case", profiled_case}, "a sanitizer log has none"},
         {{"--ncu", ncu, "--format", "xml"}, "--format 'xml': expected md or json"},

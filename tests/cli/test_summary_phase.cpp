@@ -2,9 +2,13 @@
 // holds the committed baselines, the candidate commit scales some of Flip's rows by 0.8.
 #include "temp_repo.hpp"
 
+#include <odo/campaign/ledger_append.hpp>
+#include <odo/campaign/ledger_record.hpp>
 #include <odo/core/json_read.hpp>
 #include <odo/core/json_write.hpp>
 #include <odo/gates/summary_phase.hpp>
+#include <odo/summary/evidence_text.hpp>
+#include <odo/summary/lead_exhaustion_text.hpp>
 #include <odo/summary/validate.hpp>
 
 #include <doctest/doctest.h>
@@ -357,4 +361,131 @@ TEST_CASE("optimize_op --phase summary errors: one line on stderr, exit 2") {
         c.repo.root(), ODO_OPTIMIZE_OP, {"flip", "--phase", "summary", "--results", "absent.md"});
     CHECK(missing.exit_code == 2);
     CHECK(missing.err == "optimize-op summary: cannot read MR description: absent.md\n");
+}
+
+namespace {
+
+const std::string flip_ledger = "bench/campaigns/OpFlip.ledger.jsonl";
+const std::string flip_profiled = "flip_uchar3_basic[InOutDataType=uchar3][shape=8x1080x1920]"
+                                  "[layout=NHWC][inputKind=Tensor]";
+
+// Records as odo_campaign writes them, on Flip's NHWC Tensor case.
+odo::campaign::NewRecord flip_record(odo::campaign::RecordKind kind, boost::json::object fields) {
+    return {kind,
+            "2020-01-01T00:00:00Z",
+            std::string(40, 'a'),
+            "Flip",
+            std::move(fields),
+            {odo::campaign::cite_bytes("bench/campaigns/roofline.json", "{}")}};
+}
+
+odo::campaign::NewRecord flip_profile(double bwutil_pct) {
+    return flip_record(
+        odo::campaign::RecordKind::Profile,
+        odo::campaign::profile_fields({"host-roofline",
+                                       flip_profiled,
+                                       {},
+                                       boost::json::object{{"bwutil_pct", bwutil_pct}},
+                                       bwutil_pct >= 60 ? "memory-bound" : "compute-bound",
+                                       bwutil_pct,
+                                       80}));
+}
+
+// A lead on the profiled case and its evaluation: the case from 100 us to `after_us`.
+std::vector<odo::campaign::NewRecord> flip_lead(const std::string& id, double after_us) {
+    std::vector<odo::campaign::RunTiming> before, after;
+    for (int run = 0; run < 3; ++run) {
+        before.push_back({flip_profiled, "HOST", 100, 1});
+        after.push_back({flip_profiled, "HOST", after_us, 1});
+    }
+    const auto e = odo::campaign::evaluate_lead(before, after, {flip_profiled});
+    return {
+        flip_record(odo::campaign::RecordKind::Lead,
+                    odo::campaign::lead_fields(id, "wider loads", "memory", {flip_profiled})),
+        flip_record(odo::campaign::RecordKind::Evaluation,
+                    odo::campaign::evaluation_fields(id, e, before, after, std::nullopt, "cpp"))};
+}
+
+void write_flip_ledger(const TempRepo& repo, const std::vector<odo::campaign::NewRecord>& records) {
+    std::string bytes;
+    for (const auto& r : records)
+        bytes = odo::campaign::append_record(bytes, r, flip_ledger);
+    repo.write(flip_ledger, bytes);
+}
+
+const ChecklistItem& lead_exhaustion_item(const ParsedSummary& s) {
+    for (const ChecklistItem& item : s.body.checklist)
+        if (item.label == "Lead exhaustion")
+            return item;
+    FAIL("no Lead exhaustion item");
+    return s.body.checklist.front();
+}
+
+} // namespace
+
+TEST_CASE("summary init with a campaign ledger: the profile evidence and Lead exhaustion from it") {
+    const Campaign c;
+    auto records = flip_lead("wider-loads", 70);
+    records.insert(records.begin(), flip_profile(40));
+    records.push_back(flip_profile(91));
+    write_flip_ledger(c.repo, records);
+    auto o = c.init();
+    CHECK(phase_error(o) == "the campaign ledger " + flip_ledger +
+                                " writes the bottleneck and the profile evidence; drop "
+                                "--bottleneck and --profile-evidence");
+    o.bottleneck.reset();
+    o.profile_evidence.reset();
+    const std::string text = odo::gates::run_summary_phase(o);
+    const ParsedSummary parsed = parse_summary(text);
+    CHECK(parsed.body.bottleneck == Bottleneck::MemoryBound);
+    CHECK(parsed.body.profile_evidence ==
+          "host-roofline measured 91.0% BWUtil for `" + flip_profiled + "` (ledger `" +
+              flip_ledger +
+              "` record 4, citing `bench/campaigns/roofline.json`). Classification: "
+              "memory-bound, 91.0% at ridge (>= 80.0%).");
+    const ChecklistItem& lead = lead_exhaustion_item(parsed);
+    CHECK(lead.checked);
+    CHECK(lead.evidence == "host-roofline measured 91.0% at ridge for `" + flip_profiled +
+                               "` (>= 80.0%; ceiling 1.10x) after 1 win(s) (ledger `" +
+                               flip_ledger + "` record 4).");
+    CHECK(is_hard_evidence(lead.evidence));
+    CHECK(read_lead_exhaustion(lead.evidence).exhausted());
+    const ValidationResult r = c.validate(text);
+    CHECK_MESSAGE(r.ok(), first_error(r));
+}
+
+TEST_CASE("summary refresh with a campaign ledger: three strikes, or the loop still going") {
+    Campaign c;
+    const std::filesystem::path description = c.repo.root() / "description.md";
+    odo::write_file_atomically(description, odo::gates::run_summary_phase(c.init()));
+    auto records = flip_lead("a", 100);
+    records.insert(records.begin(), flip_profile(40));
+    write_flip_ledger(c.repo, records);
+    const ParsedSummary going =
+        parse_summary(odo::gates::run_summary_phase(c.refresh(description)));
+    CHECK_FALSE(lead_exhaustion_item(going).checked);
+    CHECK(lead_exhaustion_item(going).evidence ==
+          "no stop condition yet (ledger `" + flip_ledger +
+              "`: 0 win(s), 1 strike(s) since the last win)");
+    CHECK(going.body.bottleneck == Bottleneck::ComputeBound);
+    CHECK(going.body.profile_evidence.rfind("host-roofline measured 40.0% BWUtil", 0) == 0);
+
+    for (const char* id : {"b", "c"})
+        for (auto& r : flip_lead(id, 100))
+            records.push_back(std::move(r));
+    write_flip_ledger(c.repo, records);
+    const ParsedSummary struck =
+        parse_summary(odo::gates::run_summary_phase(c.refresh(description)));
+    CHECK(lead_exhaustion_item(struck).checked);
+    CHECK(lead_exhaustion_item(struck).evidence ==
+          "three failed leads (3 strikes) after the last win on `" + flip_profiled +
+              "`, measured at 0.0% (a), 0.0% (b) and 0.0% (c) (ledger `" + flip_ledger +
+              "` records 3, 5, 7).");
+
+    // A ledger with a problem writes nothing: the record is named.
+    std::string bytes = c.repo.read(flip_ledger);
+    bytes.replace(bytes.rfind("\"outcome\": \"strike\""), 19, "\"outcome\": \"win\"");
+    c.repo.write(flip_ledger, bytes);
+    CHECK(phase_error(c.refresh(description)) ==
+          flip_ledger + ": record 7: outcome says win; its runs compute strike");
 }

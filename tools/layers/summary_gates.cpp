@@ -19,6 +19,7 @@
 #include <odo/summary/impact.hpp>
 #include <odo/summary/layout_comparison.hpp>
 #include <odo/summary/layout_kind.hpp>
+#include <odo/summary/lead_exhaustion_text.hpp>
 #include <odo/summary/learnings.hpp>
 #include <odo/summary/markers.hpp>
 #include <odo/summary/memory_section.hpp>
@@ -34,12 +35,14 @@
 #include <odo/summary/timings.hpp>
 #include <odo/summary/validate.hpp>
 
+#include <odo/gates/campaign_ledger_facts.hpp>
 #include <odo/gates/config_documents.hpp>
 #include <odo/gates/evidence.hpp>
 #include <odo/gates/evidence_checks.hpp>
 #include <odo/gates/evidence_checks_api.hpp>
 #include <odo/gates/evidence_checks_baselines.hpp>
 #include <odo/gates/evidence_checks_binding_impact.hpp>
+#include <odo/gates/evidence_checks_campaign.hpp>
 #include <odo/gates/evidence_checks_checklist.hpp>
 #include <odo/gates/evidence_checks_commits.hpp>
 #include <odo/gates/evidence_checks_common.hpp>

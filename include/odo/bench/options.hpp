@@ -56,6 +56,10 @@ struct RunOptions {
     std::optional<double> power_cap_w;
     std::optional<double> sm_clock_mhz;
     std::optional<double> peak_bandwidth_bytes_per_s;
+    // Times the one selected case against a memcpy of its declared bytes instead of measuring it
+    // (odo/bench/host_roofline.hpp) and writes the record here.
+    std::optional<std::filesystem::path> host_roofline;
+    int host_roofline_rounds = 300;
 };
 
 inline std::string usage(std::string_view program) {
@@ -97,6 +101,11 @@ Outputs
   --run-context local|mr|nightly, --git-ref REF
                              provenance recorded in the artifact
   --quiet                    no table, no progress lines
+Host roofline (a profile of a host case: no table, artifact or gate)
+  --host-roofline PATH       time the one selected case against a memcpy of the bytes it
+                             declares, in alternating rounds by the backend's clock, and write
+                             the record to PATH (odo_profile --host-roofline reads it)
+  --host-roofline-rounds N   alternating rounds of each, at least 10 (300)
 Embedded gate
   --odo-gate                 compare with the committed baselines of this SKU; exit 1 on a
                              regression, an over-noise case or a case that cannot be judged
@@ -334,9 +343,27 @@ inline bool parse_outputs(ArgCursor& a, RunOptions& o) {
         o.git_ref = a.single_value();
     else if (n == "--quiet")
         o.quiet = a.flag();
-    else
+    else if (n == "--host-roofline")
+        o.host_roofline = a.single_value();
+    else if (n == "--host-roofline-rounds") {
+        o.host_roofline_rounds = parse_number<int>(n, a.single_value());
+        if (o.host_roofline_rounds < 10)
+            bad_option(n, "must be at least 10");
+    } else
         return false;
     return true;
+}
+
+// A roofline run times one case against a memcpy; its figures are no benchmark measurement.
+inline void check_host_roofline(const RunOptions& o) {
+    if (!o.host_roofline)
+        return;
+    if (o.json || o.csv || o.gate)
+        bad_option("--host-roofline", "times a case against a memcpy, not for the artifact, the "
+                                      "CSV or the gate; give --json, --csv and --odo-gate to "
+                                      "another run");
+    if (o.host_roofline->empty())
+        bad_option("--host-roofline", "needs a file name");
 }
 
 inline bool parse_gate(ArgCursor& a, RunOptions& o) {
@@ -387,6 +414,7 @@ inline RunOptions parse_options(const std::vector<std::string>& args) {
             throw InputError(problem);
     if (o.timing == Timing::Batch && !o.batch)
         detail::bad_option("--timing", "batch timing needs batch samples (drop --no-batch)");
+    detail::check_host_roofline(o);
     return o;
 }
 

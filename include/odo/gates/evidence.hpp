@@ -11,9 +11,11 @@
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/linkage.hpp"
+#include "odo/gates/campaign_ledger_facts.hpp"
 #include "odo/gates/config_documents.hpp"
 #include "odo/gates/evidence_checks.hpp"
 #include "odo/gates/evidence_checks_binding_impact.hpp"
+#include "odo/gates/evidence_checks_campaign.hpp"
 #include "odo/gates/evidence_checks_checklist.hpp"
 #include "odo/gates/evidence_checks_regression.hpp"
 #include "odo/gates/evidence_checks_summary.hpp"
@@ -60,6 +62,7 @@ struct EvidenceContext {
     ScopeDeclaration scope;
     SecondaryScopePolicy policy;
     BindingImpactFacts binding_impact;
+    CampaignLedgerFacts ledger; // ODO-4 and CAMPAIGN-COVERAGE when the branch carries one
 
     std::optional<ChecklistEntry> item(const std::string& label) const {
         const auto it = checklist.find(label);
@@ -298,17 +301,16 @@ inline RefactorRerun refactor_rerun(const EvidenceContext& c, const repo::Git& g
 
 // Loads every fact of the evidence phase. Malformed repository files that the checks cannot
 // judge (manifest, SKU map, curated data, scope policy) throw InputError naming the file.
-ODO_API EvidenceContext load_evidence_context(std::filesystem::path repo_root, repo::Layout layout,
-                                              repo::OperatorPaths op, const std::string& base,
-                                              std::optional<std::string> results,
-                                              std::optional<std::string> mr_iid,
-                                              const repo::Git& git);
+// `artifacts`: the folder where files a campaign ledger cites outside the repository lie.
+ODO_API EvidenceContext load_evidence_context(
+    std::filesystem::path repo_root, repo::Layout layout, repo::OperatorPaths op,
+    const std::string& base, std::optional<std::string> results, std::optional<std::string> mr_iid,
+    const repo::Git& git, const std::optional<std::filesystem::path>& artifacts = std::nullopt);
 #if ODO_GATES_DEFINITIONS
-ODO_API EvidenceContext load_evidence_context(std::filesystem::path repo_root, repo::Layout layout,
-                                              repo::OperatorPaths op, const std::string& base,
-                                              std::optional<std::string> results,
-                                              std::optional<std::string> mr_iid,
-                                              const repo::Git& git) {
+ODO_API EvidenceContext load_evidence_context(
+    std::filesystem::path repo_root, repo::Layout layout, repo::OperatorPaths op,
+    const std::string& base, std::optional<std::string> results, std::optional<std::string> mr_iid,
+    const repo::Git& git, const std::optional<std::filesystem::path>& artifacts) {
     EvidenceContext c;
     c.repo_root = std::move(repo_root);
     c.all_ops = manifest_operators(c.repo_root, layout);
@@ -327,6 +329,8 @@ ODO_API EvidenceContext load_evidence_context(std::filesystem::path repo_root, r
     c.test_review = review::test_domain_findings(c.repo_root, op, support, layout, Phase::Evidence);
     detail::WorkingConfig config = detail::working_config(op.bench_cfg, documents.working(), blank);
     c.ben6 = review::check_planar_coverage(config.review, support, Phase::Evidence);
+    c.ledger = load_campaign_ledger_facts(c.repo_root, layout, op, git, c.facts.range, artifacts,
+                                          config.review.config, config.review.problem);
 
     c.layout = std::move(layout);
     c.op = std::move(op);
@@ -358,7 +362,11 @@ inline Gate<EvidenceContext> evidence_gate() {
          [](const C& c) {
              return check_odo2_baselines_updated(c.facts.range, c.facts.config, c.op, c.guide);
          },
-         [](const C& c) { return check_odo4_lead_exhaustion(c.item("Lead exhaustion"), c.guide); },
+         [](const C& c) {
+             return c.ledger.present
+                        ? check_odo4_from_ledger(c.ledger, c.guide)
+                        : check_odo4_lead_exhaustion(c.item("Lead exhaustion"), c.guide);
+         },
          [](const C& c) {
              return check_odo5_api_abi(c.facts.range, c.facts.api, c.op, c.layout, c.guide);
          },
@@ -419,6 +427,9 @@ ODO_API Report run_evidence(const EvidenceContext& c) {
                                                      gate_status, c.guide));
     if (auto odo0 = check_odo0_no_optimization(c.facts.range, c.op, c.guide))
         report.findings.insert(report.findings.begin(), *odo0);
+    // odo's own finding, after the reference's: a report without a ledger stays the reference's.
+    if (c.ledger.present)
+        report.findings.push_back(check_campaign_coverage(c.ledger, c.guide));
     return report;
 }
 #endif // ODO_GATES_DEFINITIONS

@@ -11,6 +11,7 @@
 #include "odo/gates/review_findings.hpp"
 #include "odo/refactor/gate_line.hpp"
 #include "odo/review/source_text.hpp"
+#include "odo/summary/lead_exhaustion_text.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -102,18 +103,23 @@ inline Finding check_odo1_regression_evidence(const ChangeRange& range,
         guide);
 }
 
+// Without a ledger, the checklist sentence decides as the reference's rule does, except that a
+// sentence saying the opposite ("below the ridge", "leads remain", "two strikes") is no evidence.
 inline Finding check_odo4_lead_exhaustion(const std::optional<ChecklistEntry>& lead,
                                           const std::string& guide) {
     const ChecklistEntry item = lead.value_or(ChecklistEntry{});
     const std::string& e = item.evidence;
-    const bool measured = detail::search(e, R"(\d+(\.\d+)?\s*(%|x\b|u?s\b|ms\b))", true);
-    const bool at_ridge = detail::search(e, R"(\b(at[ -]?)?ridge\b)", true);
-    const bool struck =
-        detail::search(e, R"(\b(3|three)\b[^\n]{0,120}?\b(strike|struck|failed leads?)\b)", true);
-    if (item.checked && measured && (at_ridge || struck))
+    const summary::LeadExhaustionClaim claim = summary::read_lead_exhaustion(e);
+    if (item.checked && claim.exhausted())
         return detail::evidence_finding(
             "ODO-4", Status::Pass, "Lead exhaustion is checked with measurement-backed evidence", e,
             guide);
+    if (item.checked && !claim.contradiction.empty())
+        return detail::evidence_finding(
+            "ODO-4", Status::Gap, "Lead exhaustion is checked, but its evidence says otherwise",
+            "the item says: " + claim.contradiction + "; " + e, guide,
+            "Keep measuring leads until the dominant case's profile is at the ridge or three "
+            "measured strikes follow the last win; check the item only then.");
     return detail::evidence_finding(
         "ODO-4", Status::Gap, "Lead exhaustion lacks checked, measurement-backed hard evidence",
         e.empty() ? "Lead exhaustion checklist item missing or unchecked" : e, guide,

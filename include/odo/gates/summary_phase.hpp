@@ -4,6 +4,10 @@
 // The summary phase of optimize_op (gates.md §5): initializes the v1 MR optimization summary
 // from a benchmark base, or refreshes an existing one against the working tree, and optionally
 // writes it to a file atomically.
+#include "odo/campaign/campaign_state.hpp"
+#include "odo/campaign/ledger_append.hpp"
+#include "odo/campaign/ledger_evidence.hpp"
+#include "odo/campaign/ledger_read.hpp"
 #include "odo/core/atomic_write.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
@@ -13,6 +17,8 @@
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
+#include "odo/repo/path_template.hpp"
+#include "odo/repo/repo_path.hpp"
 #include "odo/summary/generate.hpp"
 #include "odo/summary/optimized_cases.hpp"
 #include "odo/summary/parse.hpp"
@@ -106,7 +112,8 @@ inline std::vector<std::string> read_optimized_cases(const SummaryPhaseOptions& 
         std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()), name);
 }
 
-inline void require_init_options(const SummaryPhaseOptions& o) {
+// `profiled`: the campaign ledger writes the bottleneck and the profile evidence.
+inline void require_init_options(const SummaryPhaseOptions& o, bool profiled) {
     std::vector<std::string> missing;
     const std::pair<const std::optional<std::string>*, const char*> required[] = {
         {&o.benchmark_base, "--benchmark-base"},
@@ -115,12 +122,19 @@ inline void require_init_options(const SummaryPhaseOptions& o) {
         {&o.bottleneck, "--bottleneck"},
         {&o.profile_evidence, "--profile-evidence"}};
     for (const auto& [value, flag] : required)
-        if (!*value)
+        if (!*value && !(profiled && (value == &o.bottleneck || value == &o.profile_evidence)))
             missing.emplace_back(flag);
     if (!missing.empty())
         throw InputError("initializing a summary requires " + text::join(missing, ", "));
 }
 #endif // ODO_GATES_DEFINITIONS
+
+// The operator's campaign ledger in the working tree, as far as the summary writes from it.
+struct SummaryLedger {
+    std::string path;
+    campaign::Ledger ledger;
+    campaign::CampaignState state;
+};
 
 struct PhaseInputs {
     repo::OperatorPaths op;
@@ -128,11 +142,72 @@ struct PhaseInputs {
     boost::json::value candidate_config;
     boost::json::value sku_map;
     summary::Markers markers;
+    std::optional<SummaryLedger> ledger;
 };
 
 #if ODO_GATES_DEFINITIONS
+// The ledger at the layout's paths.campaign_ledger, folded; nullopt when there is none. A ledger
+// with a problem is refused (InputError naming the record): evidence is not written from it.
+inline std::optional<SummaryLedger> summary_ledger(const SummaryPhaseOptions& o,
+                                                   const repo::OperatorPaths& op) {
+    if (o.layout.paths.campaign_ledger.empty())
+        return std::nullopt;
+    SummaryLedger l;
+    l.path = repo::expand(o.layout.paths.campaign_ledger, {op.operator_name, op.op, op.pyname});
+    const auto bytes = campaign::read_ledger_bytes(repo::repo_file_path(o.repo_root, l.path));
+    if (!bytes)
+        return std::nullopt;
+    l.ledger = campaign::parse_ledger(*bytes, l.path);
+    if (const std::string problem = campaign::first_problem(l.ledger, l.path); !problem.empty())
+        throw InputError(problem);
+    l.state = campaign::fold(l.ledger);
+    if (!l.state.problems.empty())
+        throw InputError(l.path + ": record " + std::to_string(l.state.problems.front().seq) +
+                         ": " + l.state.problems.front().what);
+    return l;
+}
+
+// The profile evidence, the bottleneck and the Lead exhaustion item of `body`, from the ledger.
+// While no stop condition holds the item is unchecked and says where the loop stands.
+inline void write_loop_evidence(const SummaryLedger& l, summary::Bottleneck& bottleneck,
+                                std::string& profile_evidence,
+                                std::vector<summary::ChecklistItem>& checklist) {
+    if (auto text = campaign::ledger_profile_evidence(l.ledger, l.state, l.path)) {
+        profile_evidence = *std::move(text);
+        bottleneck = summary::parse_bottleneck(*campaign::ledger_bottleneck(l.ledger, l.state));
+    }
+    for (summary::ChecklistItem& item : checklist) {
+        if (item.label != "Lead exhaustion")
+            continue;
+        const auto exhausted = campaign::ledger_lead_exhaustion(l.state, l.path);
+        item.checked = exhausted.has_value();
+        item.evidence = exhausted ? *exhausted
+                                  : "no stop condition yet (ledger `" + l.path +
+                                        "`: " + std::to_string(l.state.wins) + " win(s), " +
+                                        std::to_string(l.state.strikes_since_last_win) +
+                                        " strike(s) since the last win)";
+    }
+}
+
+inline bool ledger_profiled(const PhaseInputs& in) {
+    return in.ledger && in.ledger->state.latest_profile.has_value();
+}
+
+// Typed loop evidence beside a ledger that writes it is refused: nobody types it.
+inline void refuse_typed_loop_evidence(const SummaryPhaseOptions& o, const PhaseInputs& in) {
+    if (ledger_profiled(in) && (o.bottleneck || o.profile_evidence))
+        throw InputError("the campaign ledger " + in.ledger->path +
+                         " writes the bottleneck and the profile evidence; drop --bottleneck "
+                         "and --profile-evidence");
+}
+#endif // ODO_GATES_DEFINITIONS
+
+#if ODO_GATES_DEFINITIONS
 inline std::string refresh(const SummaryPhaseOptions& o, const PhaseInputs& in) {
-    const summary::ParsedSummary old = summary::parse_summary(read_description(o), in.markers);
+    summary::ParsedSummary old = summary::parse_summary(read_description(o), in.markers);
+    if (in.ledger)
+        write_loop_evidence(*in.ledger, old.body.bottleneck, old.body.profile_evidence,
+                            old.body.checklist);
     const boost::json::value baseline =
         baseline_config_at(in.git, old.metadata.baseline_commit, in.op.bench_cfg);
     summary::RefreshOptions refresh;
@@ -149,7 +224,8 @@ inline std::string refresh(const SummaryPhaseOptions& o, const PhaseInputs& in) 
 }
 
 inline std::string initialize(const SummaryPhaseOptions& o, const PhaseInputs& in) {
-    require_init_options(o);
+    refuse_typed_loop_evidence(o, in);
+    require_init_options(o, ledger_profiled(in));
     const auto base = in.git.resolve_commit(*o.benchmark_base);
     if (!base)
         throw InputError("cannot resolve benchmark base " + python_str_repr(*o.benchmark_base));
@@ -170,8 +246,12 @@ inline std::string initialize(const SummaryPhaseOptions& o, const PhaseInputs& i
     m.impact_metric = impact_metric_option(o.impact_metric.value_or("cpp_time"));
     m.secondary_operators = o.secondary_operators;
     summary::HumanContent human;
-    human.bottleneck = summary::parse_bottleneck(*o.bottleneck);
-    human.profile_evidence = *o.profile_evidence;
+    if (o.bottleneck)
+        human.bottleneck = summary::parse_bottleneck(*o.bottleneck);
+    if (o.profile_evidence)
+        human.profile_evidence = *o.profile_evidence;
+    if (in.ledger)
+        write_loop_evidence(*in.ledger, human.bottleneck, human.profile_evidence, human.checklist);
     summary::Placement placement;
     placement.markers = in.markers;
     return summary::generate_summary(
@@ -193,7 +273,9 @@ ODO_API std::string run_summary_phase(const SummaryPhaseOptions& o) {
                            repo::Git(o.repo_root),
                            {},
                            {},
-                           summary::Markers::from_layout(o.layout)};
+                           summary::Markers::from_layout(o.layout),
+                           std::nullopt};
+    in.ledger = detail::summary_ledger(o, in.op);
     auto candidate =
         detail::parse_json_text(repo::try_read_repo_file(o.repo_root, in.op.bench_cfg));
     if (!candidate)

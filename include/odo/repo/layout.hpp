@@ -47,6 +47,8 @@ struct Layout {
         std::string secondary_scope_policy = "ci/optimization_secondary_scope_policy.json";
         // The refactor guideline: refactor_op's curated tunables and the base of its citations.
         std::string refactor_guideline = ".agents/guidance/REFACTOR_OP_GUIDELINES.md";
+        // The operator's campaign ledger (odo_campaign, docs/formats.md "Campaign ledger").
+        std::string campaign_ledger = "bench/campaigns/Op{Name}.ledger.jsonl";
     };
 
     // Which operators a path belongs to (attribution.hpp, implementation.hpp). Paths are

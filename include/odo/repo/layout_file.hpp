@@ -58,6 +58,7 @@ void for_each_layout_field(L& layout, Visit&& visit) {
     visit("paths", "curated_data", p.curated_data);
     visit("paths", "secondary_scope_policy", p.secondary_scope_policy);
     visit("paths", "refactor_guideline", p.refactor_guideline);
+    visit("paths", "campaign_ledger", p.campaign_ledger);
     auto& a = layout.attribution;
     visit("attribution", "unowned_sources", a.unowned_sources);
     visit("attribution", "multi_op_sources", a.multi_op_sources);
@@ -261,7 +262,8 @@ inline void validate_layout(const Layout& layout, const LayoutReader& reader) {
     const std::pair<const char*, const std::string*> per_operator[] = {
         {"paths.bench_cpp", &p.bench_cpp},
         {"paths.bench_py", &p.bench_py},
-        {"paths.bench_config_file", &p.bench_config_file}};
+        {"paths.bench_config_file", &p.bench_config_file},
+        {"paths.campaign_ledger", &p.campaign_ledger}};
     for (const auto& [field, value] : per_operator)
         if (!value->empty() && (!placeholder_in_file_name(*value) || unknown_placeholder(*value) ||
                                 value->find("{py}") != std::string::npos))

@@ -7,6 +7,7 @@
 #include "odo/summary/python_text.hpp"
 
 #include <array>
+#include <cctype>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -45,6 +46,64 @@ ODO_API bool contains_word(std::string_view s, std::string_view lower_literal) {
     for (std::size_t at = 0; at + lower_literal.size() <= s.size(); ++at)
         if (matches_at(s, at, lower_literal) && (!word_first || !word_before(s, at)) &&
             (!word_last || !word_at(s, at + lower_literal.size())))
+            return true;
+    return false;
+}
+#endif // ODO_SUMMARY_DEFINITIONS
+
+// `\bLITERAL\b`, case-insensitive, where no negation ("not", "never", "no", "without",
+// "cannot", "nor", a word ending in "n't") stands among the three words before it in the same
+// clause: "did not pass" and "no strikes" state no result.
+ODO_API bool contains_affirmed_word(std::string_view s, std::string_view lower_literal);
+#if ODO_SUMMARY_DEFINITIONS
+inline bool is_negation(std::string_view lower_word) {
+    static constexpr std::array<std::string_view, 6> negations{"not",     "never",  "no",
+                                                               "without", "cannot", "nor"};
+    for (std::string_view n : negations)
+        if (lower_word == n)
+            return true;
+    return lower_word.size() > 3 && lower_word.substr(lower_word.size() - 3) == "n't";
+}
+
+// Whether a negation is among the three words before `at`, within its clause (a comma, a
+// semicolon, a colon, a full stop or a bracket ends a clause).
+inline bool negated_before(std::string_view s, std::size_t at) {
+    int words = 0;
+    std::size_t end = at;
+    while (end > 0 && words < 3) {
+        const char c = s[end - 1];
+        if (c == ',' || c == ';' || c == ':' || c == '.' || c == '(' || c == ')' || c == '!' ||
+            c == '?')
+            return false;
+        if (c == ' ' || c == '\t' || c == '-' || c == '/') {
+            --end;
+            continue;
+        }
+        std::size_t start = end;
+        std::string lower;
+        while (start > 0 && (std::isalnum(static_cast<unsigned char>(s[start - 1])) ||
+                             s[start - 1] == '\'' || s[start - 1] == '_'))
+            --start;
+        if (start == end) { // a character that is neither a word nor a separator
+            --end;
+            continue;
+        }
+        for (std::size_t i = start; i < end; ++i)
+            lower += ascii_lower(s[i]);
+        if (is_negation(lower))
+            return true;
+        ++words;
+        end = start;
+    }
+    return false;
+}
+
+ODO_API bool contains_affirmed_word(std::string_view s, std::string_view lower_literal) {
+    const bool word_first = pytext::is_word_char(char32_t(lower_literal.front()));
+    const bool word_last = pytext::is_word_char(char32_t(lower_literal.back()));
+    for (std::size_t at = 0; at + lower_literal.size() <= s.size(); ++at)
+        if (matches_at(s, at, lower_literal) && (!word_first || !word_before(s, at)) &&
+            (!word_last || !word_at(s, at + lower_literal.size())) && !negated_before(s, at))
             return true;
     return false;
 }
@@ -184,14 +243,18 @@ inline bool names_an_artifact(std::string_view text) {
            detail::contains_any_word(text, words);
 }
 
-// States an outcome: pass/passed/green, no or zero regressions, n/m, at ridge, strikes, …
+// States an outcome: pass/passed/green, no or zero regressions, n/m, at ridge, strikes, … A
+// negated one ("not at ridge", "no strikes", "did not pass") states none.
 inline bool states_a_result(std::string_view text) {
     static constexpr std::array<std::string_view, 17> words{
         "pass",          "passed",         "green",          "zero regression", "zero regressions",
         "no regression", "no regressions", "at-ridge",       "at ridge",        "atridge",
         "strike",        "strikes",        "recommendation", "recommendations", "updated",
         "imported",      "committed"};
-    return detail::contains_any_word(text, words) || detail::has_ratio(text);
+    for (std::string_view w : words)
+        if (detail::contains_affirmed_word(text, w))
+            return true;
+    return detail::has_ratio(text);
 }
 
 // The rule checklist evidence breaks, as a clause for a refusal ("it names no artifact …"); ""

@@ -9,6 +9,7 @@
 #include "odo/summary/derive.hpp"
 #include "odo/summary/document.hpp"
 #include "odo/summary/evidence_text.hpp"
+#include "odo/summary/lead_exhaustion_text.hpp"
 #include "odo/summary/learnings.hpp"
 #include "odo/summary/parse.hpp"
 
@@ -177,6 +178,12 @@ inline void check_checklist(const ParsedSummary& s, const ValidationOptions& o, 
             issues.error("checklist-evidence",
                          item.label + " is checked without concrete hard evidence: " + gap + " (" +
                              hard_evidence_rule + ")");
+        if (item.checked && item.label == "Lead exhaustion")
+            if (const std::string said = read_lead_exhaustion(item.evidence).contradiction;
+                !said.empty())
+                issues.error("checklist-evidence",
+                             "Lead exhaustion is checked, but its evidence says otherwise (" +
+                                 said + ")");
         if (item.checked && o.evidence_results) {
             const auto it = o.evidence_results->find(item.label);
             const std::string status = it == o.evidence_results->end() ? "" : it->second;

@@ -6,6 +6,7 @@
 
 #include <odo/bench/csv.hpp>
 #include <odo/bench/detail/case_run.hpp>
+#include <odo/bench/do_not_optimize.hpp>
 #include <odo/bench/runner.hpp>
 #include <odo/core/json_read.hpp>
 
@@ -204,7 +205,7 @@ TEST_CASE("a missing axis or a non-numeric value fails the case with its name") 
     missing.add("example", [](State& s) { s.get_string("layout"); });
     CHECK(run(missing).code == 1);
     CHECK(contains(missing.results().front().message, "has no axis 'layout'"));
-    detail::CaseRun record{const_cast<CaseResult&>(missing.results().front()), {}};
+    detail::CaseRun record{const_cast<CaseResult&>(missing.results().front()), {}, {}};
     CHECK(State(record).get_string_or_default("layout", "NHWC") == "NHWC");
 }
 
@@ -334,4 +335,74 @@ TEST_CASE("the state exposes the case: keys, tier, dtype and typed axis values")
     });
     CHECK(run(runner).code == 0);
     CHECK(runner.results().size() == 1);
+}
+
+namespace {
+
+// A real host workload (the roofline times by the thread's CPU time, not the fake clock): invert
+// the case's image, declaring what it reads and writes.
+Runner roofline_runner(std::vector<std::string> args, bool declare_bytes = true) {
+    Runner runner(std::move(args), testing::example_config);
+    runner.add("example", type_list<std::uint8_t, float>{}, [declare_bytes](State& s, auto tag) {
+        using T = typename decltype(tag)::type;
+        std::vector<T> image(65536, T(1)), out(image.size());
+        if (declare_bytes) {
+            s.add_global_memory_reads<T>(65536);
+            s.add_global_memory_writes<T>(65536);
+        }
+        s.exec([&](Launch&) {
+            for (std::size_t i = 0; i < image.size(); ++i)
+                out[i] = T(255) - image[i];
+            do_not_optimize(out.data());
+        });
+    });
+    return runner;
+}
+
+const std::string roofline_key = "example_basic[InOutDataType=uint8][shape=1x256x256][passes=1]";
+
+} // namespace
+
+TEST_CASE("--host-roofline times the one selected case against a memcpy and writes its record") {
+    const TempDir dir;
+    const auto path = dir.path() / "roofline.json";
+    Runner runner = roofline_runner(
+        {"--case", roofline_key, "--host-roofline", path.string(), "--host-roofline-rounds", "10"});
+    const Run r = run(runner);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(odo::testing::contains(r.out, roofline_key + ": "));
+    CHECK(odo::testing::contains(r.out, " us per call, a memcpy of the same bytes "));
+    const auto record = odo::json::parse(odo::read_file(path), path.string()).as_object();
+    CHECK(record.at("case") == roofline_key.c_str());
+    CHECK(record.at("operator") == "example");
+    CHECK(record.at("bytes_moved") == 131072);
+    CHECK(record.at("rounds") == 10);
+    CHECK(record.at("clock") == "thread-cpu");
+    CHECK(record.at("bwutil").as_double() > 0);
+    CHECK_FALSE(runner.results().front().cold); // not a benchmark measurement
+}
+
+TEST_CASE("--host-roofline: one case, no artifact, declared bytes; otherwise no record") {
+    const TempDir dir;
+    const std::string path = (dir.path() / "roofline.json").string();
+    Runner two = roofline_runner({"--host-roofline", path});
+    const Run both = run(two);
+    CHECK(both.code == 2);
+    CHECK(odo::testing::contains(both.err, "--host-roofline times one case; 2 are selected"));
+
+    Runner with_json = roofline_runner({"--case", roofline_key, "--host-roofline", path, "--json",
+                                        (dir.path() / "a.json").string()});
+    CHECK(run(with_json).code == 2);
+
+    Runner few = roofline_runner(
+        {"--case", roofline_key, "--host-roofline", path, "--host-roofline-rounds", "9"});
+    CHECK(odo::testing::contains(run(few).err, "--host-roofline-rounds: must be at least 10"));
+
+    Runner no_bytes = roofline_runner(
+        {"--case", roofline_key, "--host-roofline", path, "--host-roofline-rounds", "10"}, false);
+    const Run refused = run(no_bytes);
+    CHECK(refused.code == 1);
+    CHECK(odo::testing::contains(refused.err, "a host roofline needs the bytes"));
+    CHECK_FALSE(std::filesystem::exists(path));
 }

@@ -6,6 +6,8 @@
 #include <odo/baseline/operator_file.hpp>
 #include <odo/baseline/quality.hpp>
 #include <odo/baseline/validation.hpp>
+#include <odo/campaign/campaign_state.hpp>
+#include <odo/campaign/ledger_read.hpp>
 #include <odo/core/file.hpp>
 #include <odo/core/json_read.hpp>
 #include <odo/repo/layout_file.hpp>
@@ -78,13 +80,14 @@ TEST_CASE("every JSON example of docs/formats.md is accepted by its odo reader")
     const std::string name = "docs/formats.md";
     const auto blocks = json_blocks(odo::read_file(std::string(ODO_SOURCE_DIR) + "/" + name), name);
     REQUIRE(!blocks.empty());
-    const std::vector<std::string> kinds{"bench-config", "manifest", "sku-map", "artifact",
-                                         "layout"};
+    const std::vector<std::string> kinds{"bench-config", "manifest", "sku-map",
+                                         "artifact",     "layout",   "campaign-ledger"};
     for (const JsonBlock& b : blocks) {
         INFO(b.where);
-        const std::string why = "a json block needs <!-- odo-format: KIND --> before it, KIND one "
-                                "of bench-config, manifest, sku-map, artifact, layout (got \"" +
-                                b.kind + "\")";
+        const std::string why =
+            "a json block needs <!-- odo-format: KIND --> before it, KIND one "
+            "of bench-config, manifest, sku-map, artifact, layout, campaign-ledger (got \"" +
+            b.kind + "\")";
         CHECK_MESSAGE(std::find(kinds.begin(), kinds.end(), b.kind) != kinds.end(), why);
     }
     for (const std::string& kind : kinds) {
@@ -155,6 +158,18 @@ TEST_CASE("every JSON example of docs/formats.md is accepted by its odo reader")
     for (const JsonBlock& b : blocks_of(blocks, "layout")) {
         INFO(b.where);
         CHECK_NOTHROW(odo::repo::parse_layout(b.text, b.where));
+    }
+
+    // Ledgers: chained, well formed, and every outcome what its runs compute.
+    for (const JsonBlock& b : blocks_of(blocks, "campaign-ledger")) {
+        INFO(b.where);
+        const auto ledger = odo::campaign::parse_ledger(b.text, b.where);
+        for (const auto& p : ledger.problems)
+            FAIL_CHECK(p.seq << ": " << p.what);
+        const auto state = odo::campaign::fold(ledger);
+        for (const auto& p : state.problems)
+            FAIL_CHECK(p.seq << ": " << p.what);
+        CHECK(!ledger.records.empty());
     }
 }
 

@@ -139,6 +139,33 @@ TEST_CASE("ODO-4 requires a checked, measured at-ridge or three-strikes line (ca
     CHECK(missing.evidence == "Lead exhaustion checklist item missing or unchecked");
 }
 
+TEST_CASE("ODO-4: a checked sentence that says the opposite is a GAP naming what it says") {
+    // The sentence a new user wrote, which the reference's rule passed ("ridge" and a figure).
+    const auto remain = check_odo4_lead_exhaustion(
+        ChecklistEntry{true, "benchmark at 62% BWUtil, below the ridge, leads remain; 3/3 runs"},
+        guide);
+    CHECK(remain.status == Status::Gap);
+    CHECK(remain.summary == "Lead exhaustion is checked, but its evidence says otherwise");
+    CHECK(remain.evidence.rfind("the item says: leads remain; benchmark at 62% BWUtil", 0) == 0);
+    for (const char* denied :
+         {"ncu measured 71% Memory SOL, below the ridge", "71% Memory SOL, ridge not reached",
+          "two strikes measured at -1% and 0.5%", "71% SOL, leads go on until three strikes",
+          "ncu measured 71% Memory SOL; 2 of 3 strikes so far"})
+        CHECK_MESSAGE(check_odo4_lead_exhaustion(ChecklistEntry{true, denied}, guide).summary ==
+                          "Lead exhaustion is checked, but its evidence says otherwise",
+                      denied);
+    // Below the ridge, then three measured strikes: the demo's line is evidence.
+    CHECK(check_odo4_lead_exhaustion(
+              ChecklistEntry{true, "62% BWUtil, below the ridge; three failed leads (3 strikes) "
+                                   "after the last win, measured at -2.1%, 0.3% and 1.0%."},
+              guide)
+              .status == Status::Pass);
+    CHECK(check_odo4_lead_exhaustion(
+              ChecklistEntry{true, "odo's host roofline measured 91.0% BWUtil at ridge for `k`"},
+              guide)
+              .status == Status::Pass);
+}
+
 namespace {
 
 const std::string dash = "\xE2\x80\x94";
@@ -225,8 +252,11 @@ const std::string refactor_parent(40, 'b');
 // them from git.
 RefactorRerun rerun_with_refactor() {
     RefactorRerun r = rerun();
-    r.commits.push_back({std::string(40, 'c'), "refactor(resize): one kernel", refactor_parent,
-                         "0011223344556677", {}});
+    r.commits.push_back({std::string(40, 'c'),
+                         "refactor(resize): one kernel",
+                         refactor_parent,
+                         "0011223344556677",
+                         {}});
     return r;
 }
 

@@ -93,7 +93,8 @@ TEST_CASE("every field rejects a value of the wrong type, naming the file and th
             ++fields;
         }
     }
-    CHECK(fields == 46); // every field of the layout, the refactor keys included
+    CHECK(fields ==
+          47); // every field of the layout, the refactor keys and campaign ledger included
     CHECK(error_of(R"({"paths": {"binding": null}})") ==
           R"(odo-layout.json: field "paths.binding" must be a string)");
 }
@@ -168,6 +169,10 @@ TEST_CASE("templates must use known placeholders where the role needs them") {
     CHECK(
         error_of(R"({"paths": {"bench_config_file": "config.json"}})") ==
         R"(odo-layout.json: field "paths.bench_config_file" must hold {Name} or {name} exactly once, in the file name)");
+    CHECK(
+        error_of(R"({"paths": {"campaign_ledger": "bench/campaign.jsonl"}})") ==
+        R"(odo-layout.json: field "paths.campaign_ledger" must hold {Name} or {name} exactly once, in the file name)");
+    CHECK(odo::repo::Layout{}.paths.campaign_ledger == "bench/campaigns/Op{Name}.ledger.jsonl");
     CHECK(error_of(R"({"paths": {"manifest": "bench/{name}.json"}})") ==
           R"(odo-layout.json: field "paths.manifest" must be a fixed path without placeholders)");
     CHECK(error_of(R"({"paths": {"priv_dir": ""}})") ==

@@ -274,3 +274,24 @@ TEST_CASE("a provisional summary generated from the data validates with warnings
     CHECK(find(r.warnings, "profile-evidence"));
     CHECK(find(r.warnings, "learning-placeholder"));
 }
+
+TEST_CASE("ODO-3: a Lead exhaustion item whose evidence says the opposite is refused") {
+    const auto contradicted = [](const std::string& evidence) {
+        return validate_summary(
+            replaced(validate_text(), "ncu measured 93% Memory SOL at-ridge; PASS.", evidence), {});
+    };
+    // The sentence a new user wrote: hard evidence by the reference's words (a benchmark, 3/3).
+    const auto v = contradicted("benchmark at 62% BWUtil, below the ridge, leads remain; 3/3 runs");
+    REQUIRE(codes(v.errors) == Codes{"checklist-evidence"});
+    CHECK(v.errors[0].message ==
+          "Lead exhaustion is checked, but its evidence says otherwise (leads remain)");
+    CHECK(contradicted("ncu measured 71% Memory SOL, below the ridge; 2 strikes so far, 3/3 runs")
+              .errors[0]
+              .message ==
+          "Lead exhaustion is checked, but its evidence says otherwise (below the ridge)");
+    // Below the ridge, then three measured strikes: exhausted, so nothing to refuse.
+    CHECK(codes(contradicted("ncu measured 71% Memory SOL, below the ridge; three failed leads (3 "
+                             "strikes) after the last win, measured at -2.1%, -0.8% and 0.1%")
+                    .errors)
+              .empty());
+}

@@ -18,6 +18,7 @@
 #include "odo/bench/warmup.hpp"
 #include "odo/core/atomic_write.hpp"
 #include "odo/core/error.hpp"
+#include "odo/core/json_write.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/render.hpp"
 #include "odo/profile/nvtx_range.hpp"
@@ -112,13 +113,42 @@ bool State::skipped() const noexcept {
     return run_.result.outcome == CaseOutcome::Skipped;
 }
 
+namespace detail {
+
+// The launcher against a memcpy of the bytes the case declared, by the backend's clock.
+inline HostRoofline measure_roofline(LaunchRef launcher, std::int64_t bytes, ClockKind clock,
+                                     const HostRooflineOptions& options) {
+    const std::function<void()> op = [&] {
+        Launch launch;
+        launcher(launch);
+    };
+    switch (clock) {
+    case ClockKind::ThreadCpu:
+        return measure_host_roofline(op, bytes, options, ThreadCpuClock{});
+    case ClockKind::ProcessCpu:
+        return measure_host_roofline(op, bytes, options, ProcessCpuClock{});
+    case ClockKind::Wall:
+        return measure_host_roofline(op, bytes, options, SteadyClock{});
+    case ClockKind::CudaEvents:
+        break;
+    }
+    throw InputError("--host-roofline times host code; the backend times by cuda-events");
+}
+
+} // namespace detail
+
 void State::measure(ExecTag tag, LaunchRef launcher) {
     CaseResult& result = run_.result;
     const ExecSettings& settings = run_.settings;
-    if (result.cold)
+    if (result.cold || run_.roofline)
         throw std::logic_error("State::exec runs once per case");
     if (skipped())
         throw std::logic_error("State::exec after skip()");
+    if (settings.roofline) {
+        run_.roofline = detail::measure_roofline(launcher, result.traffic.bytes(),
+                                                 settings.backend->clock(), *settings.roofline);
+        return;
+    }
     Backend& backend = *settings.backend;
     // One launch beyond the configured warm-up, as nvbench warms up every measurement.
     backend.warmup(launcher, settings.warmup_iterations + 1);
@@ -183,6 +213,10 @@ private:
                 return 0;
             }
             check_benchmark();
+            if (options_.host_roofline && cases_.size() != 1)
+                throw InputError("--host-roofline times one case; " +
+                                 std::to_string(cases_.size()) +
+                                 " are selected (select one with --case KEY)");
         } catch (const InputError& e) {
             err << program_ << ": error: " << e.what() << "\n";
             return 2;
@@ -261,6 +295,9 @@ private:
         sku_ = identify_sku(device_, map ? &*map : nullptr, options_.sku_label);
         gate_limits_ = gate_limits_for(options_.gate_limits, map ? &*map : nullptr, sku_.stem,
                                        options_.gate_noise_pct);
+        if (options_.host_roofline && device_.is_gpu())
+            throw InputError("--host-roofline times host code against a host memcpy; the " +
+                             device_.backend + " backend measures a GPU (profile it with ncu)");
         if (options_.json && device_.is_gpu() && !sku_.reference)
             throw InputError("--json on a GPU needs a reference SKU: " + sku_.note);
     }
@@ -293,12 +330,13 @@ private:
         r.tier = c.tier;
         r.language = options_.language;
         r.timing = options_.timing;
-        CaseRun run{r, {backend_.get(), criteria_, warmup, options_.batch}};
+        CaseRun run{r, {backend_.get(), criteria_, warmup, options_.batch, roofline_options()}, {}};
         State state(run);
         try {
             const profile::ScopedRange range(r.key.str());
             b.body(state);
-            if (!state.skipped() && !r.cold) {
+            roofline_ = run.roofline;
+            if (!state.skipped() && !r.cold && !run.roofline) {
                 r.outcome = CaseOutcome::Failed;
                 r.message = "the benchmark neither called exec() nor skipped the case";
             }
@@ -312,7 +350,43 @@ private:
         return r;
     }
 
+    std::optional<HostRooflineOptions> roofline_options() const {
+        if (!options_.host_roofline)
+            return std::nullopt;
+        HostRooflineOptions o;
+        o.rounds = options_.host_roofline_rounds;
+        return o;
+    }
+
+    // `--host-roofline`: the record of the one case instead of the table, artifact and gate.
+    int report_roofline(std::ostream& out, std::ostream& err) {
+        if (const int code = report_cases(err); code != 0 || !roofline_) {
+            if (code == 0)
+                err << program_ << ": case " << results_.front().key.str()
+                    << " was skipped: " << results_.front().message << "; no host roofline\n";
+            return 1;
+        }
+        const std::string key = results_.front().key.str();
+        try {
+            write_file_atomically(*options_.host_roofline,
+                                  json::dumps(host_roofline_json(*roofline_, key, config_.benchmark,
+                                                                 to_string(backend_->clock())),
+                                              {4, false, true}) +
+                                      "\n");
+        } catch (const InputError& e) {
+            err << program_ << ": error: " << e.what() << "\n";
+            return 1;
+        }
+        if (!options_.quiet)
+            out << key << ": " << roofline_->operator_median_us
+                << " us per call, a memcpy of the same bytes " << roofline_->memcpy_median_us
+                << " us: BWUtil " << roofline_->bwutil() << "\n";
+        return 0;
+    }
+
     int report(std::ostream& out, std::ostream& err) {
+        if (options_.host_roofline)
+            return report_roofline(out, err);
         int code = report_cases(err);
         if (!options_.quiet)
             out << render_table(results_, sku_, device_) << std::flush;
@@ -412,6 +486,7 @@ private:
     DeviceInfo device_;
     SkuIdentity sku_;
     std::vector<CaseResult> results_;
+    std::optional<HostRoofline> roofline_;
 };
 
 } // namespace detail

@@ -1,0 +1,296 @@
+#pragma once
+// HOST-ONLY: reads git through odo::repo::Git. Never include from a .cu file.
+//
+// What the evidence gate knows of the operator's campaign ledger (the layout's
+// paths.campaign_ledger): the ledger committed at HEAD, its versions at the merge base and every
+// commit of the change, the cited files (the working tree, then `--artifacts DIR`), HEAD's time
+// and history — handed to campaign::verify_ledger — and the surface its profiles must cover.
+#include "odo/campaign/campaign_surface.hpp"
+#include "odo/campaign/ledger_verify.hpp"
+#include "odo/core/error.hpp"
+#include "odo/core/file.hpp"
+#include "odo/core/linkage.hpp"
+#include "odo/gates/evidence_checks_common.hpp"
+#include "odo/refactor/blake2b.hpp"
+#include "odo/repo/git.hpp"
+#include "odo/repo/layout.hpp"
+#include "odo/repo/operator.hpp"
+#include "odo/repo/path_template.hpp"
+#include "odo/repo/repo_path.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace odo::gates {
+
+struct CampaignLedgerFacts {
+    std::string path;                    // the operator's ledger, repository-relative
+    bool present = false;                // HEAD or an earlier commit of the change holds it
+    std::string problem;                 // why it could not be examined; "" when it was
+    std::size_t earlier_versions = 0;    // distinct earlier versions compared with HEAD's
+    std::size_t records_at_base = 0;     // lines of the merge base's ledger: a former campaign's
+    bool implementation_changed = false; // the change claims an optimization of its own
+    campaign::LedgerVerification verification;
+    std::optional<campaign::OperatorSurface> surface; // the basic + advanced case keys
+    std::string surface_problem;                      // why the surface is unknown
+};
+
+// The largest file a ledger may cite: a profiler report, a run artifact, a test log.
+inline constexpr std::uintmax_t max_cited_file_bytes = std::uintmax_t{256} << 20;
+
+ODO_API CampaignLedgerFacts load_campaign_ledger_facts(
+    const std::filesystem::path& repo_root, const repo::Layout& layout,
+    const repo::OperatorPaths& op, const repo::Git& git, const ChangeRange& range,
+    const std::optional<std::filesystem::path>& artifacts,
+    const std::optional<surface::BenchConfig>& config, const std::string& config_problem);
+
+#if ODO_GATES_DEFINITIONS
+namespace detail {
+
+// A version of the ledger as git stores it.
+struct LedgerObject {
+    std::string oid;
+    std::uint64_t size = 0;
+};
+
+// The object of each `<commit>:<path>` spec, nullopt when the commit has no such file; one
+// `git cat-file --batch-check`. InputError when git cannot answer.
+inline std::map<std::string, std::optional<LedgerObject>>
+ledger_objects(const repo::Git& git, const std::vector<std::string>& specs) {
+    std::string input;
+    for (const std::string& spec : specs)
+        input += spec + "\n";
+    const ProcessResult r =
+        git.run({"cat-file", "--batch-check=%(objectname) %(objecttype) %(objectsize)"}, input);
+    if (!r.ok())
+        throw InputError("git cat-file --batch-check failed: " + r.error + r.err);
+    const std::vector<std::string_view> lines = text::lines(r.out);
+    if (lines.size() < specs.size())
+        throw InputError("git cat-file --batch-check answered " + std::to_string(lines.size()) +
+                         " of " + std::to_string(specs.size()) + " ledger versions");
+    std::map<std::string, std::optional<LedgerObject>> objects;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        // "<oid> blob <size>", or "<spec> missing" (and a tree or a commit is no ledger).
+        const std::string_view line = lines[i];
+        const std::size_t type_at = line.find(" blob ");
+        const std::string_view size =
+            type_at == std::string_view::npos ? std::string_view() : line.substr(type_at + 6);
+        const bool blob = !size.empty() && size.size() <= 18 &&
+                          size.find_first_not_of("0123456789") == std::string_view::npos;
+        objects[specs[i]] =
+            blob ? std::optional<LedgerObject>(LedgerObject{std::string(line.substr(0, type_at)),
+                                                            std::stoull(std::string(size))})
+                 : std::nullopt;
+    }
+    return objects;
+}
+
+// The contents of `oids`, each held until `on_object` has seen it.
+inline void read_blobs(const repo::Git& git, const std::vector<std::string>& oids,
+                       const std::function<void(const std::string&, std::string_view)>& on_object) {
+    const bool complete =
+        git.stream_objects(oids, [&](const std::string& oid, std::string_view, auto contents) {
+            if (contents)
+                on_object(oid, *contents);
+            return true;
+        });
+    if (!complete)
+        throw InputError("git could not read every version of the ledger");
+}
+
+// The commits before HEAD whose ledgers HEAD's must extend: the merge base and every commit of
+// the change, merges included (a merge can rewrite a ledger too).
+inline std::vector<std::string> earlier_commits(const repo::Git& git, const std::string& head,
+                                                const std::string& merge_base) {
+    const auto out = git.output({"rev-list", merge_base + ".." + head});
+    if (!out)
+        throw InputError("git rev-list " + merge_base + "..HEAD failed");
+    std::vector<std::string> commits{merge_base};
+    for (std::string_view line : text::lines(*out))
+        if (const std::string_view sha = text::strip(line); !sha.empty() && sha != head)
+            commits.emplace_back(sha);
+    return commits;
+}
+
+// "2026-12-05T08:30:00Z" of HEAD's committer time: what no record may be later than (the gate
+// reads no clock; the commit that holds a record was made after it).
+inline std::string head_time(const repo::Git& git) {
+    const auto out = git.output({"show", "-s", "--format=%ct", "HEAD"});
+    const std::string seconds(out ? text::strip(*out) : std::string_view());
+    if (seconds.empty() || seconds.find_first_not_of("0123456789") != std::string::npos ||
+        seconds.size() > 12)
+        throw InputError("git cannot tell HEAD's commit time");
+    return campaign::utc_timestamp(
+        std::chrono::system_clock::from_time_t(static_cast<std::time_t>(std::stoll(seconds))));
+}
+
+// The digest of `relative` under `root` (the repository or the artifacts folder), links resolved
+// and kept inside it; nullopt when absent there.
+inline std::optional<campaign::CitedFile> cited_under(const std::filesystem::path& root,
+                                                      const std::string& relative) {
+    const auto where = repo::resolve_repo_path(root, relative);
+    if (!where)
+        return std::nullopt;
+    struct stat st;
+    if (::stat(where->c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+        return std::nullopt;
+    if (static_cast<std::uintmax_t>(st.st_size) > max_cited_file_bytes)
+        throw InputError(std::to_string(st.st_size) + " bytes, over the " +
+                         std::to_string(max_cited_file_bytes >> 20) + " MiB a cited file may hold");
+    const auto bytes = try_read_file(*where);
+    if (!bytes)
+        throw InputError("cannot be read");
+    return campaign::cite_bytes(relative, *bytes);
+}
+
+inline campaign::CitedFileReader
+cited_file_reader(const std::filesystem::path& repo_root,
+                  const std::optional<std::filesystem::path>& artifacts) {
+    return [repo_root, artifacts](const std::string& path) -> std::optional<campaign::CitedFile> {
+        if (auto found = cited_under(repo_root, path))
+            return found;
+        if (artifacts)
+            return cited_under(*artifacts, path);
+        return std::nullopt;
+    };
+}
+
+// Whether a record's commit is HEAD's history: the change's own commits and the merge base
+// are known; any other commit is asked of git once.
+inline campaign::InHistory in_history(const repo::Git& git, std::set<std::string> known) {
+    auto answers = std::make_shared<std::map<std::string, bool>>();
+    return [&git, known = std::move(known), answers](const std::string& commit) {
+        if (known.count(commit))
+            return true;
+        const auto it = answers->find(commit);
+        if (it != answers->end())
+            return it->second;
+        const bool yes = git.is_ancestor(commit, "HEAD").value_or(1) == 0;
+        answers->emplace(commit, yes);
+        return yes;
+    };
+}
+
+// The most earlier versions that differ from HEAD's kept for naming their records: one is a GAP.
+inline constexpr std::size_t kept_rewritten_versions = 8;
+
+// Reads HEAD's ledger into `in` and compares every distinct earlier version with it as git hands
+// it over, keeping only those that are not a prefix of it (at most kept_rewritten_versions), so
+// a long history of large versions is never held at once. False when no commit holds a ledger.
+inline bool read_ledger_versions(const repo::Git& git, const std::string& path,
+                                 const std::string& head, const std::vector<std::string>& earlier,
+                                 campaign::LedgerInputs& in, CampaignLedgerFacts& f) {
+    std::vector<std::string> specs{head + ":" + path};
+    for (const std::string& commit : earlier)
+        specs.push_back(commit + ":" + path);
+    const auto objects = ledger_objects(git, specs);
+    std::map<std::string, std::string> first_commit; // oid -> the first commit holding it
+    bool any = false;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const auto& object = objects.at(specs[i]);
+        any = any || object;
+        if (object && object->size > campaign::ledger_max_bytes)
+            f.verification.problems.push_back({0, specs[i] + ": " + std::to_string(object->size) +
+                                                      " bytes, over the ledger limit of " +
+                                                      std::to_string(campaign::ledger_max_bytes)});
+        else if (object)
+            first_commit.emplace(object->oid, i == 0 ? head : earlier[i - 1]);
+    }
+    if (!any)
+        return false;
+    const auto& head_object = objects.at(specs.front());
+    const std::string head_oid = head_object ? head_object->oid : "";
+    if (head_object && first_commit.count(head_oid))
+        read_blobs(git, {head_oid},
+                   [&](const std::string&, std::string_view bytes) { in.bytes = bytes; });
+    const auto lines_of = [](std::string_view bytes) {
+        return static_cast<std::size_t>(std::count(bytes.begin(), bytes.end(), '\n'));
+    };
+    const auto* base = earlier.empty() ? nullptr : &objects.at(specs[1]);
+    const std::string base_oid = base && *base ? (*base)->oid : "";
+    if (!base_oid.empty() && base_oid == head_oid)
+        f.records_at_base = lines_of(in.bytes);
+    std::vector<std::string> oids;
+    for (const auto& [oid, commit] : first_commit)
+        if (oid != head_oid)
+            oids.push_back(oid);
+    read_blobs(git, oids, [&](const std::string& oid, std::string_view bytes) {
+        ++f.earlier_versions;
+        if (oid == base_oid)
+            f.records_at_base = lines_of(bytes);
+        if (std::string_view(in.bytes).substr(0, bytes.size()) != bytes &&
+            in.earlier.size() < kept_rewritten_versions)
+            in.earlier.push_back({first_commit.at(oid), std::string(bytes)});
+    });
+    return true;
+}
+
+} // namespace detail
+
+ODO_API CampaignLedgerFacts load_campaign_ledger_facts(
+    const std::filesystem::path& repo_root, const repo::Layout& layout,
+    const repo::OperatorPaths& op, const repo::Git& git, const ChangeRange& range,
+    const std::optional<std::filesystem::path>& artifacts,
+    const std::optional<surface::BenchConfig>& config, const std::string& config_problem) {
+    CampaignLedgerFacts f;
+    f.implementation_changed = !range.implementation_changed.empty();
+    if (layout.paths.campaign_ledger.empty())
+        return f;
+    f.path = repo::expand(layout.paths.campaign_ledger, {op.operator_name, op.op, op.pyname});
+    if (f.path.find_first_of("\r\n") != std::string::npos) {
+        f.present = true;
+        f.problem = "the layout's paths.campaign_ledger holds a line break";
+        return f;
+    }
+    const auto head = git.resolve_commit("HEAD");
+    if (!head)
+        return f;
+    try {
+        std::vector<std::string> earlier;
+        if (range.merge_base)
+            earlier = detail::earlier_commits(git, *head, *range.merge_base);
+        campaign::LedgerInputs in;
+        in.origin = f.path;
+        f.present = detail::read_ledger_versions(git, f.path, *head, earlier, in, f);
+        if (!f.present)
+            return f;
+        if (!range.merge_base)
+            f.problem = "no merge base with " + range.base +
+                        ": the ledger's earlier versions cannot be read (" + range.problem + ")";
+        in.now = detail::head_time(git);
+        in.read_cited = detail::cited_file_reader(repo_root, artifacts);
+        std::set<std::string> known(earlier.begin(), earlier.end());
+        known.insert(*head);
+        in.in_history = detail::in_history(git, std::move(known));
+        std::vector<campaign::LedgerProblem> refused = std::move(f.verification.problems);
+        f.verification = campaign::verify_ledger(in);
+        f.verification.problems.insert(f.verification.problems.begin(), refused.begin(),
+                                       refused.end());
+    } catch (const InputError& e) {
+        f.present = true;
+        f.problem = e.what();
+    }
+    try {
+        if (config)
+            f.surface = campaign::operator_surface(*config);
+        else
+            f.surface_problem = config_problem;
+    } catch (const InputError& e) {
+        f.surface_problem = e.what();
+    }
+    return f;
+}
+#endif // ODO_GATES_DEFINITIONS
+
+} // namespace odo::gates

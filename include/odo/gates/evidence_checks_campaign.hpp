@@ -1,0 +1,145 @@
+#pragma once
+// ODO-4 from a campaign ledger, and CAMPAIGN-COVERAGE (odo's own finding): when the branch carries
+// the operator's ledger, Lead exhaustion is judged from its records instead of a checklist sentence
+// (docs/campaign.md, "What the gate checks"), and the campaign must have profiled every case of
+// the surface, directly or through a representative a profile record names.
+#include "odo/core/capped_list.hpp"
+#include "odo/core/fixed_point.hpp"
+#include "odo/gates/campaign_ledger_facts.hpp"
+#include "odo/gates/evidence_checks_common.hpp"
+
+#include <string>
+#include <vector>
+
+namespace odo::gates {
+
+#if ODO_GATES_DEFINITIONS
+namespace detail {
+
+// "seq 5: outcome says win; its runs compute strike; seq 9: …", the first three and a count.
+inline std::string ledger_problems_text(const CampaignLedgerFacts& f) {
+    const auto& problems = f.verification.problems;
+    std::vector<std::string> shown;
+    for (std::size_t i = 0; i < problems.size() && i < 3; ++i)
+        shown.push_back((problems[i].seq ? "seq " + std::to_string(problems[i].seq) : "file") +
+                        ": " + problems[i].what);
+    std::string text = f.path + ": " + text::join(shown, "; ");
+    if (problems.size() > 3)
+        text += " (+" + std::to_string(problems.size() - 3) + " more)";
+    return text;
+}
+
+// One decimal; a change that rounds to zero is "0.0%", never "-0.0%".
+inline std::string percent_text(double pct) {
+    const std::string text = fixed_point(pct, 1);
+    return (text == "-0.0" ? "0.0" : text) + "%";
+}
+
+// What the stop condition rests on: the profile at the ridge, or the three strikes.
+inline std::string stop_text(const campaign::CampaignState& s) {
+    if (s.stop && *s.stop == campaign::stop_ridge && s.profile_since_last_win) {
+        const campaign::ProfileMark& p = *s.profile_since_last_win;
+        return "stop: ridge, profile seq " + std::to_string(p.seq) + " (" + p.source + ") of " +
+               p.case_key + " at " + percent_text(p.ceiling_pct) + " >= the " +
+               percent_text(p.ridge_pct) + " ridge";
+    }
+    std::vector<std::string> strikes;
+    for (const profile::Strike& strike : s.strikes)
+        strikes.push_back(strike.lead + " (" + percent_text(strike.change_pct) + ")");
+    return "stop: three-strikes, " + std::to_string(s.strikes_since_last_win) +
+           " strikes since the last win: " + text::join(strikes, ", ");
+}
+
+// Where the campaign stands when no stop condition holds.
+inline std::string standing_text(const campaign::CampaignState& s) {
+    std::string text = std::to_string(s.wins) + " win(s), " +
+                       std::to_string(s.strikes_since_last_win) + " strike(s) since the last win";
+    if (s.profile_since_last_win)
+        text += "; profile seq " + std::to_string(s.profile_since_last_win->seq) + " of " +
+                s.profile_since_last_win->case_key + " at " +
+                percent_text(s.profile_since_last_win->ceiling_pct) + ", below the " +
+                percent_text(s.profile_since_last_win->ridge_pct) + " ridge";
+    else
+        text += "; no profile of the dominant case since the last win";
+    if (s.open_lead)
+        text += "; lead " + *s.open_lead + " is open";
+    return text;
+}
+
+} // namespace detail
+
+// ODO-4 when the branch carries a ledger: PASS only when every record checks out and a stop
+// condition holds; a GAP names the records that do not.
+inline Finding check_odo4_from_ledger(const CampaignLedgerFacts& f, const std::string& guide) {
+    const std::string fix_records = "A ledger only grows: record what was measured with "
+                                    "odo_campaign (never by hand), commit it, and keep every "
+                                    "cited file in the repository or under --artifacts.";
+    if (!f.problem.empty())
+        return detail::evidence_finding("ODO-4", Status::Manual,
+                                        "The campaign ledger could not be examined",
+                                        f.path + ": " + f.problem, guide,
+                                        "Fetch the base and full history, then re-run evidence.");
+    if (!f.verification.ok())
+        return detail::evidence_finding("ODO-4", Status::Gap,
+                                        "The campaign ledger does not check out",
+                                        detail::ledger_problems_text(f), guide, fix_records);
+    const campaign::CampaignState& s = f.verification.state;
+    if (f.implementation_changed && f.verification.ledger.records.size() <= f.records_at_base)
+        return detail::evidence_finding(
+            "ODO-4", Status::Gap, "The campaign ledger holds no record of this change",
+            f.path + ": its " + std::to_string(f.records_at_base) +
+                " records were all at the merge base already; their stop condition is a former "
+                "campaign's",
+            guide,
+            "Record this campaign's profile, leads and evaluations in the ledger (odo_campaign) "
+            "and commit them with the change.");
+    if (!s.stop)
+        return detail::evidence_finding(
+            "ODO-4", Status::Gap, "No stop condition holds in the campaign ledger",
+            f.path + ": " + detail::standing_text(s), guide,
+            "Go on with the loop (odo_campaign <Op> status names the next step) until the "
+            "dominant case is profiled at the ridge or three strikes follow the last win.");
+    return detail::evidence_finding(
+        "ODO-4", Status::Pass, "Lead exhaustion recorded in the campaign ledger, which checks out",
+        f.path + ": " + std::to_string(f.verification.ledger.records.size()) +
+            " records check out (" + std::to_string(f.verification.cited_files) + " cited files, " +
+            std::to_string(f.earlier_versions) + " earlier versions); " + detail::stop_text(s),
+        guide);
+}
+
+// CAMPAIGN-COVERAGE: every case key of the basic + advanced surface is profiled, directly or
+// through a representative a profile record names. N-A without a ledger.
+inline Finding check_campaign_coverage(const CampaignLedgerFacts& f, const std::string& guide) {
+    constexpr std::string_view id = "CAMPAIGN-COVERAGE";
+    if (!f.present)
+        return detail::evidence_finding(id, Status::NotApplicable,
+                                        "No campaign ledger -> profile coverage N-A",
+                                        f.path + ": not in the change", guide);
+    if (!f.surface)
+        return detail::evidence_finding(
+            id, Status::Gap, "The surface the campaign must cover cannot be read",
+            f.surface_problem.empty() ? "no benchmark config" : f.surface_problem, guide,
+            "Fix the operator's benchmark config so its basic and advanced cases expand.");
+    const campaign::Coverage c = campaign::coverage(f.verification.state, f.surface->cases, {});
+    const std::vector<std::string> uncovered(c.uncovered.begin(), c.uncovered.end());
+    if (!uncovered.empty())
+        return detail::evidence_finding(
+            id, Status::Gap, "Surface cases neither profiled nor represented by a profile",
+            std::to_string(uncovered.size()) + " of " + std::to_string(c.surface.size()) +
+                " uncovered: " + capped_list_repr(uncovered),
+            guide,
+            "Profile each uncovered case, or name it in the `represents` of a profile record of "
+            "a case that stands for it (odo_campaign <Op> profile --represents KEY).");
+    std::size_t direct = 0;
+    for (const campaign::LedgerRecord& r : f.verification.ledger.records)
+        if (r.kind == campaign::RecordKind::Profile)
+            direct += c.surface.count(std::string(r.fields.at("case").get_string()));
+    return detail::evidence_finding(
+        id, Status::Pass, "Every surface case is profiled or represented",
+        std::to_string(c.surface.size()) + " surface cases covered by " + std::to_string(direct) +
+            " profile record(s) of surface cases and their representatives",
+        guide);
+}
+#endif // ODO_GATES_DEFINITIONS
+
+} // namespace odo::gates

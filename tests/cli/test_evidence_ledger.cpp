@@ -1,0 +1,254 @@
+// optimize_op --phase evidence on a branch that carries a campaign ledger: ODO-4 is judged from its
+// records and CAMPAIGN-COVERAGE from its profiles, on throw-away repositories whose ledgers are
+// built the way odo_campaign writes them, then tampered with as an MR author could.
+#include "cli_support.hpp"
+#include "temp_dir.hpp"
+#include "temp_repo.hpp"
+
+#include <odo/campaign/campaign_surface.hpp>
+#include <odo/campaign/ledger_append.hpp>
+#include <odo/campaign/ledger_record.hpp>
+#include <odo/core/json_read.hpp>
+#include <odo/surface/bench_config.hpp>
+
+#include <doctest/doctest.h>
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace odo::campaign;
+using odo::testing::TempRepo;
+
+const std::string ledger_file = "bench/campaigns/OpInvert.ledger.jsonl";
+const std::string run_file = "bench/campaigns/runs/invert-before.json";
+const std::string run_bytes = "{\"runs\": \"as measured\"}\n";
+
+// The surface of the fixture's Invert config, sorted: the first is the case the campaign profiles.
+std::vector<std::string> invert_surface() {
+    const auto s = operator_surface(odo::surface::load_bench_config_file(
+        ODO_TEST_DATA_DIR "/oprepo/bench/config/operators/invert.json"));
+    return {s.cases.begin(), s.cases.end()};
+}
+
+// Records as odo_campaign writes them, made at `commit`, citing the run file.
+struct Recorder {
+    std::string commit;
+    std::string time = "2020-01-01T00:00:00Z";
+    std::vector<std::string> surface = invert_surface();
+
+    NewRecord record(RecordKind kind, boost::json::object fields) const {
+        return {kind, time, commit, "Invert", std::move(fields), {cite_bytes(run_file, run_bytes)}};
+    }
+    // A profile of the first surface case at `pct` against the 80 % ridge, standing for the
+    // first `represented` other cases (all of them by default).
+    NewRecord profile(double pct, std::size_t represented = 1000) const {
+        std::vector<std::string> others(
+            surface.begin() + 1, surface.begin() + 1 + std::min(represented, surface.size() - 1));
+        return record(RecordKind::Profile, profile_fields({"host-roofline", surface.front(), others,
+                                                           boost::json::object{{"bwutil_pct", pct}},
+                                                           "memory-bound", pct, 80}));
+    }
+    NewRecord lead(const std::string& id) const {
+        return record(RecordKind::Lead, lead_fields(id, "fewer loads", "memory", {surface[0]}));
+    }
+    // The target goes from 100 us to `after_us` over three runs a side.
+    NewRecord evaluation(const std::string& id, double after_us) const {
+        std::vector<RunTiming> before, after;
+        for (int run = 0; run < 3; ++run) {
+            before.push_back({surface[0], "HOST", 100, 1});
+            after.push_back({surface[0], "HOST", after_us, 1});
+        }
+        const LeadEvaluation e = evaluate_lead(before, after, {surface[0]});
+        return record(RecordKind::Evaluation,
+                      evaluation_fields(id, e, before, after, std::nullopt, "cpp"));
+    }
+};
+
+std::string ledger_of(std::initializer_list<NewRecord> records) {
+    std::string bytes;
+    for (const NewRecord& r : records)
+        bytes = append_record(bytes, r, ledger_file);
+    return bytes;
+}
+
+// A campaign branch whose first commit holds the cited run file; a Recorder at that commit.
+Recorder start_campaign(TempRepo& repo) {
+    repo.git({"checkout", "-q", "-b", "campaign"});
+    repo.write(run_file, run_bytes);
+    return Recorder{repo.commit("bench: the campaign's first runs")};
+}
+
+boost::json::value ledger_report(const TempRepo& repo, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"Invert", "--phase", "evidence", "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto r = odo::testing::optimize_op(repo, args);
+    INFO(r.err);
+    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+    return odo::json::parse(r.out, "stdout");
+}
+
+std::string ledger_field(const boost::json::value& report, const std::string& id,
+                         const char* name) {
+    return odo::testing::finding_field(report, id, name, "absent");
+}
+
+using odo::testing::contains;
+
+} // namespace
+
+TEST_CASE("evidence with a genuine ledger: ODO-4 passes from it, every surface case covered") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const Recorder at = start_campaign(repo);
+    repo.write(ledger_file, ledger_of({at.profile(40), at.lead("unroll"),
+                                       at.evaluation("unroll", 70), at.profile(91)}));
+    repo.commit("campaign: ledger");
+    const auto report = ledger_report(repo);
+    CHECK(ledger_field(report, "ODO-4", "status") == "PASS");
+    CHECK(ledger_field(report, "ODO-4", "evidence") ==
+          ledger_file +
+              ": 4 records check out (1 cited files, 0 earlier versions); stop: ridge, "
+              "profile seq 4 (host-roofline) of " +
+              at.surface.front() + " at 91.0% >= the 80.0% ridge");
+    const auto& findings = report.at("findings").as_array();
+    CHECK(findings.back().at("id") == "CAMPAIGN-COVERAGE");
+    CHECK(ledger_field(report, "CAMPAIGN-COVERAGE", "status") == "PASS");
+    // The checklist sentence no longer decides: there is no MR description at all.
+    CHECK(ledger_field(report, "ODO-3", "status") == "GAP");
+}
+
+TEST_CASE("evidence with a ledger: no stop condition, or uncovered cases named, are GAPs") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const Recorder at = start_campaign(repo);
+    repo.write(ledger_file,
+               ledger_of({at.profile(40, 1), at.lead("unroll"), at.evaluation("unroll", 100)}));
+    repo.commit("campaign: ledger");
+    const auto report = ledger_report(repo);
+    CHECK(ledger_field(report, "ODO-4", "status") == "GAP");
+    CHECK(ledger_field(report, "ODO-4", "summary") ==
+          "No stop condition holds in the campaign ledger");
+    CHECK(contains(ledger_field(report, "ODO-4", "evidence"),
+                   "0 win(s), 1 strike(s) since the last win; profile seq 1 of " +
+                       at.surface.front() + " at 40.0%, below the 80.0% ridge"));
+    CHECK(ledger_field(report, "CAMPAIGN-COVERAGE", "status") == "GAP");
+    const std::string uncovered = ledger_field(report, "CAMPAIGN-COVERAGE", "evidence");
+    CHECK(contains(uncovered, std::to_string(at.surface.size() - 2) + " of " +
+                                  std::to_string(at.surface.size()) + " uncovered: "));
+    for (std::size_t i = 2; i < at.surface.size(); ++i)
+        CHECK(contains(uncovered, at.surface[i]));
+    CHECK_FALSE(contains(uncovered, "'" + at.surface[1] + "'"));
+}
+
+TEST_CASE("evidence with a tampered ledger: a strike relabelled a win is a GAP naming its seq") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const Recorder at = start_campaign(repo);
+    std::string bytes =
+        ledger_of({at.profile(40), at.lead("a"), at.evaluation("a", 100), at.lead("b"),
+                   at.evaluation("b", 100), at.lead("c"), at.evaluation("c", 100)});
+    repo.write(ledger_file, bytes);
+    repo.commit("campaign: three strikes");
+    const auto genuine = ledger_report(repo);
+    INFO(ledger_field(genuine, "ODO-4", "evidence"));
+    CHECK(ledger_field(genuine, "ODO-4", "status") == "PASS");
+    CHECK(contains(ledger_field(genuine, "ODO-4", "evidence"),
+                   "stop: three-strikes, 3 strikes since the last win: a (0.0%), b (0.0%), c "
+                   "(0.0%)"));
+    // The last strike relabelled and the line rechained (as append_record would): the chain
+    // holds, the recomputed outcome does not.
+    const std::size_t at_outcome = bytes.rfind("\"outcome\": \"strike\"");
+    bytes.replace(at_outcome, 19, "\"outcome\": \"win\"");
+    repo.write(ledger_file, bytes);
+    repo.commit("campaign: relabel");
+    const auto report = ledger_report(repo);
+    CHECK(ledger_field(report, "ODO-4", "status") == "GAP");
+    CHECK(ledger_field(report, "ODO-4", "summary") == "The campaign ledger does not check out");
+    CHECK(contains(ledger_field(report, "ODO-4", "evidence"),
+                   "seq 7: outcome says win; its runs compute strike"));
+    // The earlier commit's ledger is no prefix of this one either.
+    CHECK(contains(ledger_field(report, "ODO-4", "evidence"),
+                   "seq 7: record 7 of the ledger at commit"));
+}
+
+TEST_CASE("evidence with a ledger rewritten since an earlier commit, or deleted, is a GAP") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const Recorder at = start_campaign(repo);
+    repo.write(ledger_file, ledger_of({at.profile(40), at.lead("a"), at.evaluation("a", 100)}));
+    const std::string struck = repo.commit("campaign: a strike");
+    // Rebuilt without the strike, chain and sequence intact.
+    repo.write(ledger_file,
+               ledger_of({at.profile(40), at.lead("b"), at.evaluation("b", 70), at.profile(91)}));
+    repo.commit("campaign: history rewritten");
+    const auto rewritten = ledger_report(repo);
+    CHECK(ledger_field(rewritten, "ODO-4", "status") == "GAP");
+    CHECK(contains(ledger_field(rewritten, "ODO-4", "evidence"),
+                   "seq 2: record 2 of the ledger at commit " + struck.substr(0, 8) +
+                       " is edited, reordered or removed in this one"));
+    repo.remove(ledger_file);
+    repo.commit("campaign: no ledger");
+    const auto deleted = ledger_report(repo);
+    CHECK(ledger_field(deleted, "ODO-4", "status") == "GAP");
+    CHECK(contains(ledger_field(deleted, "ODO-4", "evidence"), "the ledger holds no record"));
+    CHECK(ledger_field(deleted, "CAMPAIGN-COVERAGE", "status") != "absent");
+}
+
+TEST_CASE("evidence with a ledger: a cited file missing is a GAP until --artifacts holds it") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const Recorder at = start_campaign(repo);
+    repo.write(ledger_file, ledger_of({at.profile(91)}));
+    repo.remove(run_file);
+    repo.commit("campaign: ledger, runs kept as CI artifacts");
+    const auto missing = ledger_report(repo);
+    CHECK(ledger_field(missing, "ODO-4", "status") == "GAP");
+    CHECK(contains(ledger_field(missing, "ODO-4", "evidence"),
+                   "seq 1: cites " + run_file +
+                       ", which is neither in the repository nor under the artifacts folder"));
+    const TempDir artifacts;
+    artifacts.write(run_file, "{\"runs\": \"edited\"}\n");
+    const auto edited = ledger_report(repo, {"--artifacts", artifacts.path().string()});
+    CHECK(contains(ledger_field(edited, "ODO-4", "evidence"),
+                   "seq 1: cites " + run_file + " with BLAKE2b"));
+    artifacts.write(run_file, run_bytes);
+    const auto kept = ledger_report(repo, {"--artifacts", artifacts.path().string()});
+    CHECK(ledger_field(kept, "ODO-4", "status") == "PASS");
+    const auto bad = odo::testing::optimize_op(
+        repo, {"Invert", "--phase", "evidence", "--artifacts", "no/such/folder"});
+    CHECK(bad.exit_code == 2);
+    CHECK(contains(bad.err, "--artifacts no/such/folder: not a folder"));
+}
+
+TEST_CASE("evidence with a ledger: a record from the future or of another history") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    Recorder at = start_campaign(repo);
+    at.time = "2999-01-01T00:00:00Z";
+    repo.write(ledger_file, ledger_of({at.profile(91)}));
+    repo.commit("campaign: ledger");
+    CHECK(contains(ledger_field(ledger_report(repo), "ODO-4", "evidence"),
+                   "a record from the future"));
+    at.time = "2020-01-01T00:00:00Z";
+    at.commit = std::string(40, 'f');
+    repo.write(ledger_file, ledger_of({at.profile(91)}));
+    repo.commit("campaign: ledger of elsewhere");
+    CHECK(contains(ledger_field(ledger_report(repo), "ODO-4", "evidence"),
+                   "seq 1: was recorded at commit ffffffff, which is not in the history under "
+                   "review"));
+}
+
+TEST_CASE("evidence with a ledger: a kernel change must add records of its own") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    repo.write(run_file, run_bytes);
+    Recorder at{repo.commit("bench: a former campaign's runs")};
+    repo.write(ledger_file, ledger_of({at.profile(91)}));
+    repo.commit("campaign: a former campaign, at the ridge");
+    repo.git({"checkout", "-q", "-b", "campaign"});
+    repo.write("src/cvcuda/priv/OpInvert.cu", repo.read("src/cvcuda/priv/OpInvert.cu") + "//\n");
+    at.commit = repo.commit("perf(invert): faster");
+    const auto stale = ledger_report(repo);
+    CHECK(ledger_field(stale, "ODO-4", "status") == "GAP");
+    CHECK(ledger_field(stale, "ODO-4", "summary") ==
+          "The campaign ledger holds no record of this change");
+    repo.write(ledger_file, append_record(repo.read(ledger_file), at.profile(92), ledger_file));
+    repo.commit("campaign: profiled again");
+    CHECK(ledger_field(ledger_report(repo), "ODO-4", "status") == "PASS");
+}

@@ -1,0 +1,149 @@
+// The campaign's state folded from its ledger: wins, strikes, the stop conditions, coverage and
+// the next step.
+#include "ledger_fixture.hpp"
+
+#include <odo/campaign/next_step.hpp>
+
+#include <doctest/doctest.h>
+
+using namespace ledger_fixture;
+
+namespace {
+
+CampaignState folded(std::initializer_list<NewRecord> records) {
+    const Ledger ledger = parse_ledger(ledger_of(records), "t");
+    REQUIRE(ledger.problems.empty());
+    return fold(ledger);
+}
+
+} // namespace
+
+TEST_CASE("ledger fold: a win resets the strikes, three strikes after it stop the campaign") {
+    const CampaignState two = folded({profile_at(50), lead_named("L1"), evaluation_of("L1", 80),
+                                      profile_at(60), lead_named("L2"), evaluation_of("L2", 99),
+                                      lead_named("L3"), evaluation_of("L3", 100)});
+    CHECK(two.problems.empty());
+    CHECK(two.wins == 1);
+    CHECK(two.strikes_since_last_win == 2);
+    CHECK_FALSE(two.stop);
+    CHECK_FALSE(two.open_lead);
+    REQUIRE(two.leads.size() == 3);
+    CHECK(two.leads[0].state == LeadState::Win);
+    CHECK(two.leads[1].state == LeadState::Strike);
+    REQUIRE(two.strikes.size() == 2);
+    CHECK(two.strikes[0].lead == "L2");
+    CHECK(two.strikes[0].change_pct == doctest::Approx(1.0));
+
+    const CampaignState three = folded(
+        {profile_at(50), lead_named("L1"), evaluation_of("L1", 99), lead_named("L2"),
+         evaluation_of("L2", 80), profile_at(60), lead_named("L3"), evaluation_of("L3", 99),
+         lead_named("L4"), evaluation_of("L4", 100), lead_named("L5"), evaluation_of("L5", 101)});
+    CHECK(three.strikes_since_last_win == 3); // L1's strike came before the win
+    REQUIRE(three.stop);
+    CHECK(*three.stop == "three-strikes");
+}
+
+TEST_CASE("ledger fold: win and strike at the noise edge, both ways") {
+    // Three runs a side with 1 us noise each: the band's half-width at 100 us is about 2.5 %.
+    const CampaignState beyond =
+        folded({profile_at(50), lead_named("L1"), evaluation_of("L1", 97.3)});
+    CHECK(beyond.leads[0].state == LeadState::Win);
+    const CampaignState inside =
+        folded({profile_at(50), lead_named("L1"), evaluation_of("L1", 97.8)});
+    CHECK(inside.leads[0].state == LeadState::Strike);
+    CHECK(inside.strikes_since_last_win == 1);
+}
+
+TEST_CASE("ledger fold: the ridge stops only from the dominant case's profile after the last win") {
+    const CampaignState at =
+        folded({profile_at(70), lead_named("L1"), evaluation_of("L1", 80), profile_at(85)});
+    REQUIRE(at.stop);
+    CHECK(*at.stop == "ridge");
+    REQUIRE(at.profile_since_last_win);
+    CHECK(at.profile_since_last_win->seq == 4);
+
+    // At the ridge before a win says nothing about the code after it.
+    const CampaignState before_win =
+        folded({profile_at(85), lead_named("L1"), evaluation_of("L1", 80)});
+    CHECK_FALSE(before_win.stop);
+    CHECK_FALSE(before_win.profile_since_last_win);
+
+    // A coverage profile of another case at the ridge does not stop the campaign.
+    ProfileFields other{"ncu", cold_case, {}, {}, "memory-bound", 95, 80};
+    const CampaignState other_case =
+        folded({profile_at(60), record_of(RecordKind::Profile, profile_fields(other))});
+    CHECK(other_case.dominant_case == hot_case);
+    CHECK_FALSE(other_case.stop);
+    CHECK(other_case.profiled == std::set<std::string>{hot_case, cold_case});
+}
+
+TEST_CASE("ledger fold: coverage counts a case profiled directly or through a representative") {
+    const CampaignState s = folded({profile_at(60, 80, {cold_case}), lead_named("L1")});
+    const std::string third = "invert_u8[layout=HWC]";
+    const Coverage c = coverage(s, {hot_case, cold_case, third}, {hot_case, cold_case});
+    CHECK(c.uncovered == std::set<std::string>{third});
+    CHECK(c.baselined == std::set<std::string>{hot_case, cold_case});
+    CHECK(c.targeted == std::set<std::string>{hot_case});
+    CHECK(s.open_lead == std::optional<std::string>("L1"));
+}
+
+TEST_CASE("ledger fold: the next step at every stage of a campaign") {
+    const std::set<std::string> surface{hot_case, cold_case};
+    const auto step = [&](std::initializer_list<NewRecord> records,
+                          const std::set<std::string>& baselined, bool gap = false) {
+        const CampaignState s = folded(records);
+        return next_step("Invert", s, coverage(s, surface, baselined), gap);
+    };
+    CHECK(step({}, surface, true).step == "coverage");
+    CHECK(step({}, surface, true).command == "optimize_op Invert --phase preflight");
+    const NextStep baseline = step({}, {hot_case});
+    CHECK(baseline.step == "baseline");
+    CHECK(baseline.command == "odo_baseline import --operator invert --from RUNS");
+    const NextStep profile = step({}, surface);
+    CHECK(profile.step == "profile");
+    CHECK(profile.command ==
+          "odo_campaign Invert profile --report PROFILE --case 'invert_u8[layout=NCHW]'");
+    const NextStep lead = step({profile_at(50)}, surface);
+    CHECK(lead.step == "lead");
+    CHECK(lead.command == "odo_campaign Invert lead --id L1 --hypothesis TEXT --category "
+                          "CATEGORY --target '" +
+                              hot_case + "'");
+    const NextStep evaluate = step({profile_at(50), lead_named("L1")}, surface);
+    CHECK(evaluate.step == "evaluate");
+    CHECK(evaluate.command == "odo_campaign Invert evaluate --lead 'L1' --before RUNS_BEFORE "
+                              "--after RUNS_AFTER --kept COMMIT");
+    const NextStep review =
+        step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80, commit_a)}, surface);
+    CHECK(review.step == "review");
+    CHECK(review.command == "refactor_op Invert --phase assess --format json --out "
+                            "refactor-assess.json; odo_campaign Invert review --report "
+                            "refactor-assess.json");
+    const NextStep reprofile =
+        step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80, commit_a),
+              record_of(RecordKind::Review, review_fields("assess", "PASS", "ab"))},
+             surface);
+    CHECK(reprofile.step == "profile");
+    // refactor_op assess recorded before the kept commit, while the lead was open, counts too.
+    CHECK(step({profile_at(50), lead_named("L1"),
+                record_of(RecordKind::Review, review_fields("assess", "PASS", "ab")),
+                evaluation_of("L1", 80, commit_a)},
+               surface)
+              .step == "profile");
+    // A review before the lead was opened is not one of its change.
+    CHECK(
+        step({profile_at(50), record_of(RecordKind::Review, review_fields("assess", "PASS", "ab")),
+              lead_named("L1"), evaluation_of("L1", 80, commit_a)},
+             surface)
+            .step == "review");
+    CHECK(reprofile.why == "no profile of the dominant case since the last win");
+    const NextStep summary =
+        step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80), profile_at(90)}, surface);
+    CHECK(summary.step == "summary");
+    CHECK(summary.command == "optimize_op Invert --phase summary --results DESCRIPTION --out "
+                             "DESCRIPTION && optimize_op Invert --phase evidence --results "
+                             "DESCRIPTION");
+    // At a stop with a surface case no profile covers, that case is profiled first.
+    const NextStep cover = step({profile_at(90, 80, {})}, surface);
+    CHECK(cover.step == "profile");
+    CHECK(cover.command.find("'" + cold_case + "'") != std::string::npos);
+}

@@ -1,0 +1,91 @@
+// ODO-4 from a campaign ledger and CAMPAIGN-COVERAGE, on facts built by hand: each status each
+// check can produce.
+#include "../campaign/ledger_fixture.hpp"
+
+#include <odo/gates/evidence_checks_campaign.hpp>
+
+#include <doctest/doctest.h>
+
+namespace {
+
+using namespace odo::gates;
+using odo::Status;
+
+const std::string ledger_guide = ".agents/guidance/OPTIMIZATION_GUIDELINES.md";
+
+// Facts of `bytes`, verified with every cited file present and every commit known.
+CampaignLedgerFacts facts_of(const std::string& bytes) {
+    CampaignLedgerFacts f;
+    f.path = "bench/campaigns/OpInvert.ledger.jsonl";
+    f.present = true;
+    f.verification = odo::campaign::verify_ledger(
+        {f.path,
+         bytes,
+         "2026-12-02T00:00:00Z",
+         {},
+         [](const std::string& path) -> std::optional<odo::campaign::CitedFile> {
+             return odo::campaign::cite_bytes(path, "{}");
+         },
+         [](const std::string&) { return true; }});
+    f.surface = odo::campaign::OperatorSurface{
+        {ledger_fixture::hot_case, ledger_fixture::cold_case, "invert_u8[layout=HWC]"}, {}};
+    return f;
+}
+
+} // namespace
+
+TEST_CASE("ODO-4 from a ledger: PASS at a stop, GAP without one or on a problem, MANUAL unread") {
+    using namespace ledger_fixture;
+    const auto ridge =
+        check_odo4_from_ledger(facts_of(ledger_of({profile_at(40), lead_named("a"),
+                                                   evaluation_of("a", 70), profile_at(91)})),
+                               ledger_guide);
+    CHECK(ridge.id == "ODO-4");
+    CHECK(ridge.status == Status::Pass);
+    CHECK(ridge.evidence.find("stop: ridge, profile seq 4 (host-roofline)") != std::string::npos);
+
+    const auto below = check_odo4_from_ledger(facts_of(ledger_of({profile_at(40)})), ledger_guide);
+    CHECK(below.status == Status::Gap);
+    CHECK(below.summary == "No stop condition holds in the campaign ledger");
+
+    CampaignLedgerFacts broken = facts_of(ledger_of({profile_at(91)}));
+    broken.verification.problems.push_back({1, "cites x, which is neither …"});
+    const auto gap = check_odo4_from_ledger(broken, ledger_guide);
+    CHECK(gap.status == Status::Gap);
+    CHECK(gap.evidence ==
+          "bench/campaigns/OpInvert.ledger.jsonl: seq 1: cites x, which is neither …");
+
+    CampaignLedgerFacts former = facts_of(ledger_of({profile_at(91)}));
+    former.records_at_base = 1;
+    CHECK(check_odo4_from_ledger(former, ledger_guide).status == Status::Pass);
+    former.implementation_changed = true;
+    CHECK(check_odo4_from_ledger(former, ledger_guide).summary ==
+          "The campaign ledger holds no record of this change");
+
+    CampaignLedgerFacts unread = facts_of("");
+    unread.problem = "no merge base with main";
+    CHECK(check_odo4_from_ledger(unread, ledger_guide).status == Status::Manual);
+}
+
+TEST_CASE("CAMPAIGN-COVERAGE: N-A without a ledger, GAP naming the uncovered keys, else PASS") {
+    using namespace ledger_fixture;
+    CampaignLedgerFacts none;
+    none.path = "bench/campaigns/OpInvert.ledger.jsonl";
+    const auto na = check_campaign_coverage(none, ledger_guide);
+    CHECK(na.id == "CAMPAIGN-COVERAGE");
+    CHECK(na.status == Status::NotApplicable);
+
+    const auto gap = check_campaign_coverage(facts_of(ledger_of({profile_at(91)})), ledger_guide);
+    CHECK(gap.status == Status::Gap);
+    CHECK(gap.evidence == "1 of 3 uncovered: ['invert_u8[layout=HWC]']");
+
+    const auto pass = check_campaign_coverage(
+        facts_of(ledger_of({profile_at(91, 80, {cold_case, "invert_u8[layout=HWC]"})})),
+        ledger_guide);
+    CHECK(pass.status == Status::Pass);
+
+    CampaignLedgerFacts unknown = facts_of(ledger_of({profile_at(91)}));
+    unknown.surface.reset();
+    unknown.surface_problem = "invert.json: missing";
+    CHECK(check_campaign_coverage(unknown, ledger_guide).evidence == "invert.json: missing");
+}

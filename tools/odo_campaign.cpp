@@ -1,0 +1,699 @@
+// odo_campaign: the optimization loop on record. Each verb appends one record to the operator's
+// campaign ledger (the layout's paths.campaign_ledger; docs/formats.md "Campaign ledger"), with
+// the time, the commit it was made at, the figures it rests on and the digest of every file it
+// cites; `status` folds the ledger and prints where the campaign stands and the next step.
+//
+//   odo_campaign <Op> profile (--report FILE | --ncu FILE) [--case KEY] [--represents KEY]...
+//                             [--ridge-pct P]
+//   odo_campaign <Op> lead --id ID --hypothesis TEXT --category TEXT --target KEY...
+//   odo_campaign <Op> evaluate --lead ID --before PATH... --after PATH... [--kept COMMIT]
+//                              [--language cpp|python]
+//   odo_campaign <Op> review --report FILE
+//   odo_campaign <Op> note --text TEXT
+//   odo_campaign <Op> status [--format md|json] [--preflight FILE]
+// Every verb takes --repo DIR, --layout FILE and --artifacts DIR (where cited files outside the
+// repository lie; they are recorded relative to it).
+// Exit codes: 0 done; 2 bad usage, bad input, a refused record or a ledger with problems (one
+// line on stderr naming the file, option or record).
+#include "baseline_options.hpp"
+#include "baseline_repository.hpp"
+#include "driver_main.hpp"
+#include "option_checks.hpp"
+
+#include <odo/baseline/artifact.hpp>
+#include <odo/campaign/campaign_state.hpp>
+#include <odo/campaign/campaign_surface.hpp>
+#include <odo/campaign/evaluation_runs.hpp>
+#include <odo/campaign/lead_outcome.hpp>
+#include <odo/campaign/ledger_append.hpp>
+#include <odo/campaign/ledger_read.hpp>
+#include <odo/campaign/ledger_record.hpp>
+#include <odo/campaign/next_step.hpp>
+#include <odo/core/atomic_write.hpp>
+#include <odo/core/error.hpp>
+#include <odo/core/error_output.hpp>
+#include <odo/core/file.hpp>
+#include <odo/core/fixed_point.hpp>
+#include <odo/core/json_read.hpp>
+#include <odo/core/json_write.hpp>
+#include <odo/core/path_within.hpp>
+#include <odo/core/text.hpp>
+#include <odo/profile/bottleneck.hpp>
+#include <odo/profile/ncu_figures.hpp>
+#include <odo/profile/ncu_report.hpp>
+#include <odo/refactor/checklist_evidence.hpp>
+#include <odo/refactor/gate_line.hpp>
+#include <odo/refactor/source_tree.hpp>
+#include <odo/repo/git.hpp>
+#include <odo/repo/operator.hpp>
+#include <odo/repo/path_template.hpp>
+#include <odo/repo/repo_path.hpp>
+#include <odo/surface/case_key.hpp>
+#include <odo/version.hpp>
+
+#include <boost/json.hpp>
+#include <boost/program_options.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <initializer_list>
+#include <iostream>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace po = boost::program_options;
+namespace campaign = odo::campaign;
+using odo::InputError;
+using odo::driver::UsageError;
+
+constexpr const char* usage =
+    "usage: odo_campaign <Op> <verb> [options]\n"
+    "verbs: profile, lead, evaluate, review, note, status\n\n"
+    "Records the optimization loop in the operator's campaign ledger and says where it stands.";
+
+const std::set<std::string> verbs{"profile", "lead", "evaluate", "review", "note", "status"};
+
+struct Options {
+    std::string op, verb;
+    std::string repo, layout, artifacts;
+    bool help = false, version = false;
+    // profile
+    std::string report, ncu, case_key;
+    std::vector<std::string> represents;
+    double ridge_pct = odo::profile::BottleneckThresholds{}.ridge_sol_pct;
+    // lead
+    std::string id, hypothesis, category;
+    std::vector<std::string> targets;
+    // evaluate
+    std::string lead;
+    std::vector<std::string> before, after;
+    std::string kept, language = "cpp";
+    // note
+    std::string text;
+    // status
+    std::string format = "md", preflight;
+};
+
+void add_verb_options(po::options_description& d, Options& o, const std::string& verb) {
+    auto add = d.add_options();
+    if (verb == "profile") {
+        add("report", po::value(&o.report)->value_name("FILE"),
+            "odo_profile's JSON report (ncu, nsys or its host roofline), or a host roofline "
+            "record (odo/bench/host_roofline.hpp)");
+        add("ncu", po::value(&o.ncu)->value_name("FILE"), "an ncu CSV export (--page raw)");
+        add("case", po::value(&o.case_key)->value_name("KEY"), "the case key profiled");
+        add("represents", po::value(&o.represents)->value_name("KEY"),
+            "a surface case the profiled case stands for (repeatable)");
+        add("ridge-pct", po::value(&o.ridge_pct)->value_name("PCT"),
+            "the ridge the ceiling figure is judged against (default: the guidance's 80)");
+    } else if (verb == "lead") {
+        add("id", po::value(&o.id)->value_name("ID")->required(), "the lead's id, unique");
+        add("hypothesis", po::value(&o.hypothesis)->value_name("TEXT")->required(),
+            "what the change should improve and why");
+        add("category", po::value(&o.category)->value_name("TEXT")->required(),
+            "the kind of change (memory, compute, launch, ...)");
+        add("target", po::value(&o.targets)->value_name("KEY")->required(),
+            "a case key the lead targets (repeatable)");
+    } else if (verb == "evaluate") {
+        add("lead", po::value(&o.lead)->value_name("ID")->required(), "the open lead");
+        add("before", po::value(&o.before)->value_name("PATH")->required(),
+            "run artifacts (files or folders) of the build without the change");
+        add("after", po::value(&o.after)->value_name("PATH")->required(),
+            "run artifacts of the build with the change");
+        add("kept", po::value(&o.kept)->value_name("COMMIT"), "the commit that keeps the change");
+        add("language", po::value(&o.language)->value_name("LANG"),
+            "the entry point the runs were timed in (default cpp)");
+    } else if (verb == "review") {
+        add("report", po::value(&o.report)->value_name("FILE")->required(),
+            "refactor_op's report (JSON or Markdown) of the tree as it is now");
+    } else if (verb == "note") {
+        add("text", po::value(&o.text)->value_name("TEXT")->required(), "the note");
+    } else if (verb == "status") {
+        add("format", po::value(&o.format)->value_name("md|json"), "output format (default md)");
+        add("preflight", po::value(&o.preflight)->value_name("FILE"),
+            "optimize_op's preflight JSON report; a GAP makes coverage the next step");
+    }
+    add("repo", po::value(&o.repo)->value_name("DIR"),
+        "the op repository (default: git top level of the current directory)");
+    add("layout", po::value(&o.layout)->value_name("FILE"),
+        "layout profile JSON (default: <repo>/odo-layout.json if present, else CV-CUDA)");
+    add("artifacts", po::value(&o.artifacts)->value_name("DIR"),
+        "the folder cited files outside the repository lie in");
+    add("help,h", po::bool_switch(&o.help), "show this help and exit");
+}
+
+Options parse_options(const std::vector<std::string>& args) {
+    Options o;
+    if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+        o.help = true;
+        return o;
+    }
+    if (args.size() == 1 && args[0] == "--version") {
+        o.version = true;
+        return o;
+    }
+    if (args.size() < 2 || args[0].rfind("-", 0) == 0)
+        throw UsageError("expected odo_campaign <Op> <verb>");
+    o.op = args[0];
+    o.verb = args[1];
+    if (!verbs.count(o.verb))
+        throw UsageError(o.verb + ": not a verb (profile, lead, evaluate, review, note, status)");
+    po::options_description d;
+    add_verb_options(d, o, o.verb);
+    po::variables_map vm;
+    odo::driver::store_command_line({args.begin() + 2, args.end()}, d, {}, vm);
+    if (vm.count("help") && vm["help"].as<bool>()) { // before notify: required options wait
+        o.help = true;
+        std::cout << usage << "\n\n" << o.verb << " options:\n" << d << "\n";
+        return o;
+    }
+    odo::driver::notify_options(vm);
+    odo::driver::require_range("--ridge-pct", o.ridge_pct, 0, 1000);
+    if (o.format != "md" && o.format != "json")
+        throw UsageError("--format must be md or json");
+    if (o.verb == "profile" && o.report.empty() == o.ncu.empty())
+        throw UsageError("profile needs one of --report FILE and --ncu FILE");
+    return o;
+}
+
+// A file a record cites: its bytes, read once, and the path the ledger names it by.
+struct ReadFile {
+    std::string bytes;
+    campaign::CitedFile cited;
+};
+
+// The operator's repository, surface and ledger.
+class Campaign {
+public:
+    explicit Campaign(const Options& o)
+        : repository_(repository_options(o)),
+          op_(odo::repo::resolve_operator(root(), repository_.layout(), o.op)) {
+        const std::string& tpl = repository_.layout().paths.campaign_ledger;
+        if (tpl.empty())
+            throw InputError("the layout's paths.campaign_ledger is empty: no place for a ledger");
+        ledger_ = odo::repo::expand(tpl, {op_.operator_name, op_.op, op_.pyname});
+        odo::repo::repo_location(root(), root() / ledger_); // inside, no link out
+        odo::refuse_linked_folder(root() / ledger_, {root()});
+        if (!o.artifacts.empty()) {
+            std::error_code ec;
+            artifacts_ = fs::canonical(o.artifacts, ec);
+            if (ec || !fs::is_directory(artifacts_))
+                throw InputError("--artifacts " + o.artifacts + ": not a folder");
+        }
+    }
+
+    const fs::path& root() const { return repository_.root(); }
+    const std::string& name() const { return op_.operator_name; }
+    const odo::repo::OperatorPaths& paths() const { return op_; }
+    const odo::driver::BaselineRepository& repository() const { return repository_; }
+    const std::string& ledger_path() const { return ledger_; }
+
+    // The ledger as read, with the problems the tool adds to the parse's: records of another
+    // operator, records from the future.
+    campaign::Ledger ledger() const {
+        const auto bytes = campaign::read_ledger_bytes(root() / ledger_);
+        campaign::Ledger ledger = campaign::parse_ledger(bytes.value_or(""), ledger_);
+        for (const campaign::LedgerRecord& r : ledger.records)
+            if (odo::text::lower(r.op) != op_.op)
+                ledger.problems.push_back({r.seq, "a record of operator " + r.op});
+        for (auto& p : campaign::records_from_the_future(ledger, now()))
+            ledger.problems.push_back(std::move(p));
+        return ledger;
+    }
+
+    // The ledger folded; InputError (exit 2) naming the first problem of the ledger or its rules.
+    campaign::CampaignState state() const {
+        campaign::Ledger ledger = this->ledger();
+        campaign::CampaignState s = campaign::fold(ledger);
+        for (const auto& p : s.problems)
+            ledger.problems.push_back(p);
+        if (const std::string problem = campaign::first_problem(ledger, ledger_); !problem.empty())
+            throw InputError(problem);
+        return s;
+    }
+
+    campaign::OperatorSurface surface() const {
+        const odo::baseline::ConfigSet set = repository_.load_configs();
+        const fs::path file = fs::weakly_canonical(root() / op_.bench_cfg);
+        for (const auto& f : set.files())
+            if (fs::weakly_canonical(f.path) == file)
+                return campaign::operator_surface(f.config);
+        throw InputError(op_.bench_cfg + ": no benchmark config of " + op_.operator_name);
+    }
+
+    void require_surface_case(const std::string& option, const std::string& key,
+                              const campaign::OperatorSurface& s) const {
+        odo::surface::parse_case_key(key);
+        if (!s.cases.count(key))
+            throw InputError(option + " " + key + ": not a basic or advanced case of " +
+                             op_.operator_name);
+    }
+
+    ReadFile read_cited(const std::string& option, const std::string& path) const {
+        odo::driver::require_readable_file(option, path);
+        const fs::path file = fs::canonical(path);
+        std::string shown;
+        if (odo::is_within(file, fs::canonical(root())))
+            shown = file.lexically_relative(fs::canonical(root())).generic_string();
+        else if (!artifacts_.empty() && odo::is_within(file, artifacts_))
+            shown = file.lexically_relative(artifacts_).generic_string();
+        else
+            throw InputError(option + " " + path +
+                             ": outside the repository; give --artifacts DIR that holds it");
+        std::string bytes = odo::read_file(file);
+        campaign::CitedFile cited = campaign::cite_bytes(shown, bytes);
+        return {std::move(bytes), std::move(cited)};
+    }
+
+    std::string head() const {
+        const odo::repo::Git git(root());
+        const auto commit = git.resolve_commit("HEAD");
+        if (!commit)
+            throw InputError(root().string() + ": no commit yet; a record names the commit it "
+                                               "was made at");
+        return *commit;
+    }
+
+    std::string resolve(const std::string& option, const std::string& ref) const {
+        const auto commit = odo::repo::Git(root()).resolve_commit(ref);
+        if (!commit)
+            throw InputError(option + " " + ref + ": not a commit of " + root().string());
+        return *commit;
+    }
+
+    static std::string now() { return campaign::utc_timestamp(std::chrono::system_clock::now()); }
+
+    void append(campaign::RecordKind kind, boost::json::object fields,
+                std::vector<campaign::CitedFile> files) const {
+        state(); // a ledger with problems gets no record chained after them
+        const campaign::NewRecord record{
+            kind, now(), head(), op_.operator_name, std::move(fields), std::move(files)};
+        campaign::append_record_file(root() / ledger_, record);
+        std::cout << "recorded " << campaign::to_string(kind) << " in " << ledger_ << "\n";
+    }
+
+private:
+    static odo::driver::RepositoryOptions repository_options(const Options& o) {
+        odo::driver::RepositoryOptions r;
+        r.repo = o.repo;
+        r.layout = o.layout;
+        return r;
+    }
+
+    odo::driver::BaselineRepository repository_;
+    odo::repo::OperatorPaths op_;
+    std::string ledger_;
+    fs::path artifacts_;
+};
+
+// ---- profile ----------------------------------------------------------------------------------
+
+struct ProfileRead {
+    std::string source, case_key, bottleneck;
+    boost::json::object figures;
+    double ceiling_pct = 0;
+};
+
+double number_at(const boost::json::object& o, const char* key, const std::string& file) {
+    const auto* v = o.if_contains(key);
+    const auto n = v ? odo::json::as_number(*v) : std::nullopt;
+    if (!n || !std::isfinite(*n))
+        throw InputError(file + ": `" + key + "` must be a number");
+    return *n;
+}
+
+std::string text_at(const boost::json::object& o, const char* key, const std::string& file) {
+    const auto* v = o.if_contains(key);
+    if (!v || !v->is_string() || v->get_string().empty())
+        throw InputError(file + ": `" + key + "` must be a non-empty string");
+    return std::string(v->get_string());
+}
+
+odo::profile::Classification classify_ncu(const odo::profile::NcuFigures& n, double ridge_pct) {
+    odo::profile::BottleneckThresholds t;
+    t.ridge_sol_pct = ridge_pct;
+    return odo::profile::classify({n, std::nullopt}, t);
+}
+
+// The host roofline: the operator against a memcpy of the same bytes, the memcpy being the
+// memory speed of light of a machine without a GPU.
+ProfileRead host_roofline(const boost::json::object& o, const std::string& file, double ridge) {
+    const double bwutil_pct = 100 * number_at(o, "bwutil", file);
+    odo::profile::NcuFigures n;
+    n.memory_sol_pct = bwutil_pct;
+    const auto c = classify_ncu(n, ridge);
+    boost::json::object figures{{"bwutil_pct", bwutil_pct}};
+    for (const char* key : {"operator_median_us", "memcpy_median_us", "bytes_moved"})
+        figures[key] = number_at(o, key, file);
+    return {"host-roofline", text_at(o, "case", file), std::string(to_string(c.bottleneck)),
+            std::move(figures), bwutil_pct};
+}
+
+// odo_profile's JSON report (`odo_profile import ... --format json`, or its host roofline mode,
+// whose report carries the `host_roofline` figures instead of ncu's).
+ProfileRead profile_report(const boost::json::object& o, const std::string& file) {
+    const auto* cls = o.if_contains("classification");
+    if (!cls || !cls->is_object())
+        throw InputError(file + ": `classification` must be an object");
+    const auto* max_sol = cls->get_object().if_contains("max_sol_pct");
+    if (!max_sol || !odo::json::as_number(*max_sol))
+        throw InputError(file + ": no SOL figure (classification.max_sol_pct) to judge against "
+                                "the ridge");
+    const auto* ncu = o.if_contains("ncu");
+    const auto* host = o.if_contains("host_roofline");
+    const char* source = ncu && ncu->is_object()     ? "ncu"
+                         : host && host->is_object() ? "host-roofline"
+                                                     : "nsys";
+    boost::json::object figures;
+    const auto copy = [&](const boost::json::value* from, std::initializer_list<const char*> keys) {
+        if (from && from->is_object())
+            for (const char* key : keys)
+                if (const auto* v = from->get_object().if_contains(key))
+                    if (const auto n = odo::json::as_number(*v))
+                        figures[key] = *n;
+    };
+    copy(ncu,
+         {"memory_sol_pct", "compute_sol_pct", "dram_throughput_pct", "achieved_occupancy_pct"});
+    copy(host, {"bwutil_pct", "operator_median_us", "memcpy_median_us", "bytes_moved"});
+    return {source, text_at(o, "case", file), text_at(cls->get_object(), "bottleneck", file),
+            std::move(figures), *odo::json::as_number(*max_sol)};
+}
+
+ProfileRead ncu_export(const std::string& bytes, const std::string& file, double ridge) {
+    odo::profile::NcuReport report;
+    try {
+        report = odo::profile::parse_ncu_csv(bytes);
+    } catch (const InputError& e) {
+        throw InputError(file + ": " + e.what());
+    }
+    if (report.kernels.empty())
+        throw InputError(file + ": the ncu export holds no kernel launch");
+    const odo::profile::NcuFigures n = odo::profile::ncu_figures(report);
+    if (auto missing = odo::profile::missing_ncu_figures(report, n))
+        throw InputError(file + ": " + *missing);
+    const auto c = classify_ncu(n, ridge);
+    if (!c.max_sol_pct)
+        throw InputError(file + ": no SOL figure to judge against the ridge");
+    boost::json::object figures;
+    const std::pair<const char*, std::optional<double>> known[] = {
+        {"memory_sol_pct", n.memory_sol_pct},
+        {"compute_sol_pct", n.compute_sol_pct},
+        {"dram_throughput_pct", n.dram_throughput_pct},
+        {"achieved_occupancy_pct", n.achieved_occupancy_pct}};
+    for (const auto& [key, value] : known)
+        if (value)
+            figures[key] = *value;
+    return {"ncu", "", std::string(to_string(c.bottleneck)), std::move(figures), *c.max_sol_pct};
+}
+
+int record_profile(const Options& o, const Campaign& c) {
+    const bool csv = !o.ncu.empty();
+    const ReadFile input = c.read_cited(csv ? "--ncu" : "--report", csv ? o.ncu : o.report);
+    const std::string& file = csv ? o.ncu : o.report;
+    ProfileRead read;
+    if (csv) {
+        read = ncu_export(input.bytes, file, o.ridge_pct);
+    } else {
+        const auto doc = odo::json::parse(input.bytes, file);
+        if (!doc.is_object())
+            throw InputError(file + ": not a JSON object");
+        const auto& obj = doc.get_object();
+        read = obj.contains("bwutil") ? host_roofline(obj, file, o.ridge_pct)
+                                      : profile_report(obj, file);
+    }
+    if (read.case_key.empty() && o.case_key.empty())
+        throw UsageError("--case KEY: the ncu export does not name the case it profiled");
+    if (!o.case_key.empty() && !read.case_key.empty() && o.case_key != read.case_key)
+        throw InputError(file + ": profiles " + read.case_key + ", not --case " + o.case_key);
+    const std::string key = o.case_key.empty() ? read.case_key : o.case_key;
+    const campaign::OperatorSurface surface = c.surface();
+    c.require_surface_case("--case", key, surface);
+    for (const std::string& r : o.represents)
+        c.require_surface_case("--represents", r, surface);
+    const campaign::ProfileFields fields{
+        read.source,      key,        o.represents, read.figures, read.bottleneck,
+        read.ceiling_pct, o.ridge_pct};
+    c.append(campaign::RecordKind::Profile, campaign::profile_fields(fields), {input.cited});
+    std::cout << key << ": " << read.bottleneck << ", " << odo::fixed_point(read.ceiling_pct, 1)
+              << "% against a ridge of " << odo::fixed_point(o.ridge_pct, 1) << "% ("
+              << (read.ceiling_pct >= o.ridge_pct ? "at the ridge" : "below the ridge") << ")\n";
+    return 0;
+}
+
+// ---- lead, evaluate, review, note -------------------------------------------------------------
+
+int record_lead(const Options& o, const Campaign& c) {
+    const campaign::CampaignState s = c.state();
+    if (s.open_lead)
+        throw InputError("lead " + *s.open_lead + " is open: evaluate it before opening another");
+    for (const campaign::Lead& lead : s.leads)
+        if (lead.id == o.id)
+            throw InputError("--id " + o.id + ": a lead of that id was opened before");
+    const campaign::OperatorSurface surface = c.surface();
+    for (const std::string& key : o.targets)
+        c.require_surface_case("--target", key, surface);
+    c.append(campaign::RecordKind::Lead,
+             campaign::lead_fields(o.id, o.hypothesis, o.category, o.targets), {});
+    return 0;
+}
+
+// One side's runs, read from its artifacts (each cited, its path kept in `paths`).
+std::vector<campaign::RunTiming> read_runs(const std::string& option,
+                                           const std::vector<std::string>& from,
+                                           odo::baseline::Language language, const Campaign& c,
+                                           std::vector<campaign::CitedFile>& cited,
+                                           std::vector<std::string>& paths) {
+    const odo::baseline::ConfigSet set = c.repository().load_configs();
+    const auto stems = c.repository().load_sku_map().stems();
+    std::vector<campaign::RunTiming> runs;
+    for (const fs::path& path : odo::baseline::artifact_paths({from.begin(), from.end()})) {
+        ReadFile file = c.read_cited(option, path.string());
+        std::vector<campaign::RunTiming> read;
+        try {
+            read = campaign::artifact_runs(file.bytes, path.string(), set, stems,
+                                           c.repository().layout().languages, language);
+        } catch (const odo::InputProblems& e) { // one line: the first row, and how many more
+            const auto& all = e.problems();
+            throw InputError(
+                all.front() +
+                (all.size() > 1 ? " (and " + std::to_string(all.size() - 1) + " more rows refused)"
+                                : std::string()));
+        }
+        for (campaign::RunTiming& run : read)
+            runs.push_back(std::move(run));
+        paths.push_back(file.cited.path);
+        cited.push_back(std::move(file.cited));
+    }
+    return runs;
+}
+
+int record_evaluation(const Options& o, const Campaign& c) {
+    const campaign::CampaignState s = c.state();
+    if (!s.open_lead || *s.open_lead != o.lead)
+        throw InputError("--lead " + o.lead + ": not the open lead (" +
+                         (s.open_lead ? *s.open_lead : std::string("none is open")) + ")");
+    const auto language = odo::baseline::parse_language(o.language);
+    if (!language || !c.repository().layout().languages.contains(*language))
+        throw UsageError("--language " + o.language + ": not an entry point of the layout");
+    const campaign::Lead& lead = s.leads.back();
+    std::vector<campaign::CitedFile> cited;
+    campaign::EvaluationArtifacts artifacts;
+    const auto before = read_runs("--before", o.before, *language, c, cited, artifacts.before);
+    const auto after = read_runs("--after", o.after, *language, c, cited, artifacts.after);
+    const campaign::LeadEvaluation e = campaign::evaluate_lead(
+        before, after, std::set<std::string>(lead.targets.begin(), lead.targets.end()));
+    const std::optional<std::string> kept =
+        o.kept.empty() ? std::nullopt : std::optional<std::string>(c.resolve("--kept", o.kept));
+    c.append(campaign::RecordKind::Evaluation,
+             campaign::evaluation_fields(o.lead, e, before, after, kept, o.language, artifacts),
+             std::move(cited));
+    std::cout << o.lead << ": " << campaign::to_string(e.outcome) << "\n";
+    for (const std::string& reason : e.reasons)
+        std::cout << "  " << odo::one_line(reason) << "\n";
+    return 0;
+}
+
+// The refactor_op gate line of a report: a JSON report's `checklist`, else the text's own line.
+odo::refactor::CitedReport cited_report(const std::string& bytes, const std::string& file) {
+    std::string text = bytes;
+    if (const auto doc = odo::json::try_parse(bytes); doc && doc->is_object())
+        if (const auto* line = doc->get_object().if_contains("checklist");
+            line && line->is_string())
+            text = std::string(line->get_string());
+    const auto reports = odo::refactor::find_cited_reports(text);
+    if (reports.size() != 1)
+        throw InputError(file + ": expected one refactor_op gate evidence line, found " +
+                         std::to_string(reports.size()));
+    return reports.front();
+}
+
+int record_review(const Options& o, const Campaign& c) {
+    const ReadFile input = c.read_cited("--report", o.report);
+    const odo::refactor::CitedReport report = cited_report(input.bytes, o.report);
+    if (odo::text::lower(report.operator_name) != c.paths().op)
+        throw InputError(o.report + ": a report of " + report.operator_name + ", not " + c.name());
+    const std::string now =
+        odo::refactor::sources_fingerprint(odo::refactor::WorkingTree(c.root()), c.paths());
+    if (report.sources != now)
+        throw InputError(o.report + ": judged sources " + report.sources + ", the tree's are now " +
+                         now + " (run refactor_op again)");
+    c.append(campaign::RecordKind::Review,
+             campaign::review_fields(report.phase, report.verdict, report.sources), {input.cited});
+    return 0;
+}
+
+// ---- status -----------------------------------------------------------------------------------
+
+// Whether optimize_op's preflight JSON report (gates.md §1) counts a GAP.
+bool preflight_gap(const std::string& file) {
+    if (file.empty())
+        return false;
+    odo::driver::require_readable_file("--preflight", file);
+    const auto doc = odo::json::parse(odo::read_file(file), file);
+    const auto* o = doc.if_object();
+    const auto* phase = o ? o->if_contains("phase") : nullptr;
+    const auto* gaps = o ? o->if_contains("exit_gap") : nullptr;
+    if (!phase || *phase != "preflight" || !gaps || !gaps->is_int64())
+        throw InputError("--preflight " + file +
+                         ": not optimize_op's preflight JSON report (phase, exit_gap)");
+    return gaps->get_int64() > 0;
+}
+
+boost::json::array sorted_json(const std::set<std::string>& keys) {
+    return boost::json::array(keys.begin(), keys.end());
+}
+
+boost::json::object lead_json(const campaign::Lead& lead) {
+    boost::json::array deltas;
+    if (lead.evaluation)
+        deltas = campaign::case_changes_json(lead.evaluation->cases);
+    return {{"id", lead.id},
+            {"state", campaign::to_string(lead.state)},
+            {"hypothesis", lead.hypothesis},
+            {"category", lead.category},
+            {"targets", boost::json::array(lead.targets.begin(), lead.targets.end())},
+            {"kept_commit", lead.kept_commit ? boost::json::value(*lead.kept_commit) : nullptr},
+            {"deltas", std::move(deltas)}};
+}
+
+boost::json::value profile_json(const std::optional<campaign::ProfileMark>& p) {
+    if (!p)
+        return nullptr;
+    return boost::json::object{{"seq", p->seq},
+                               {"source", p->source},
+                               {"case", p->case_key},
+                               {"bottleneck", p->bottleneck},
+                               {"ceiling_pct", p->ceiling_pct},
+                               {"ridge_pct", p->ridge_pct},
+                               {"at_ridge", p->at_ridge}};
+}
+
+std::string status_json(const Campaign& c, const campaign::CampaignState& s,
+                        const campaign::Coverage& cov, const campaign::NextStep& next) {
+    boost::json::array leads, strikes;
+    for (const campaign::Lead& lead : s.leads)
+        leads.push_back(lead_json(lead));
+    for (const auto& strike : s.strikes)
+        strikes.push_back({{"lead", strike.lead}, {"speedup_pct", strike.change_pct}});
+    const boost::json::object out{
+        {"ledger", c.ledger_path()},
+        {"operator", c.name()},
+        {"stop", s.stop ? boost::json::value(*s.stop) : nullptr},
+        {"wins", s.wins},
+        {"strikes_since_last_win", s.strikes_since_last_win},
+        {"strikes", std::move(strikes)},
+        {"open_lead", s.open_lead ? boost::json::value(*s.open_lead) : nullptr},
+        {"dominant_case", s.dominant_case ? boost::json::value(*s.dominant_case) : nullptr},
+        {"latest_profile", profile_json(s.profile_since_last_win)},
+        {"next", {{"step", next.step}, {"command", next.command}, {"why", next.why}}},
+        {"surface",
+         {{"cases", sorted_json(cov.surface)},
+          {"baselined", sorted_json(cov.baselined)},
+          {"profiled", sorted_json(cov.profiled)},
+          {"targeted", sorted_json(cov.targeted)},
+          {"uncovered", sorted_json(cov.uncovered)}}},
+        {"leads", std::move(leads)}};
+    return odo::json::dumps(out, {2, false, false}) + "\n";
+}
+
+std::string status_markdown(const Campaign& c, const campaign::CampaignState& s,
+                            const campaign::Coverage& cov, const campaign::NextStep& next) {
+    std::string out = "# Campaign of " + c.name() + "\n\n";
+    out += "- Ledger: `" + c.ledger_path() + "`\n";
+    out += "- Surface: " + std::to_string(cov.surface.size()) + " cases (basic and advanced); " +
+           std::to_string(cov.baselined.size()) + " baselined; " +
+           std::to_string(cov.surface.size() - cov.uncovered.size()) +
+           " profiled directly or through a representative; " +
+           std::to_string(cov.targeted.size()) + " targeted\n";
+    if (!cov.uncovered.empty())
+        out += "- Not profiled: " +
+               odo::text::join({cov.uncovered.begin(), cov.uncovered.end()}, ", ") + "\n";
+    if (const auto& p = s.profile_since_last_win)
+        out += "- Latest profile of the dominant case `" + p->case_key + "` (record " +
+               std::to_string(p->seq) + ", " + p->source + "): " + p->bottleneck + ", " +
+               odo::fixed_point(p->ceiling_pct, 1) + "% against a ridge of " +
+               odo::fixed_point(p->ridge_pct, 1) + "%" +
+               (p->at_ridge ? " (at the ridge)" : " (below the ridge)") + "\n";
+    else
+        out += "- No profile of the dominant case since the last win\n";
+    for (const campaign::Lead& lead : s.leads)
+        out += "- Lead " + lead.id + " (" + lead.category +
+               "): " + std::string(campaign::to_string(lead.state)) + "\n";
+    out += "- Wins: " + std::to_string(s.wins) +
+           "; strikes since the last win: " + std::to_string(s.strikes_since_last_win) + "\n";
+    out += "- Stop: " + (s.stop ? *s.stop : std::string("none")) + "\n";
+    out += "\nNext step (" + next.step + "): " + next.why + "\n\n    " + next.command + "\n";
+    return out;
+}
+
+int status(const Options& o, const Campaign& c) {
+    const campaign::CampaignState s = c.state();
+    const campaign::OperatorSurface surface = c.surface();
+    const campaign::Coverage cov = campaign::coverage(s, surface.cases, surface.baselined);
+    const campaign::NextStep next =
+        campaign::next_step(c.name(), s, cov, preflight_gap(o.preflight));
+    std::cout << (o.format == "json" ? status_json(c, s, cov, next)
+                                     : status_markdown(c, s, cov, next));
+    return 0;
+}
+
+int run(const Options& o) {
+    const Campaign c(o);
+    if (o.verb == "profile")
+        return record_profile(o, c);
+    if (o.verb == "lead")
+        return record_lead(o, c);
+    if (o.verb == "evaluate")
+        return record_evaluation(o, c);
+    if (o.verb == "review")
+        return record_review(o, c);
+    if (o.verb == "note") {
+        c.append(campaign::RecordKind::Note, campaign::note_fields(o.text), {});
+        return 0;
+    }
+    return status(o, c);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    return odo::driver::guarded_main("odo_campaign", [&] {
+        const Options options = parse_options({argv + 1, argv + argc});
+        if (options.version) {
+            std::cout << "odo_campaign " ODO_VERSION_STRING "\n";
+            return 0;
+        }
+        if (options.help) {
+            if (options.verb.empty())
+                std::cout << usage << "\n";
+            return 0;
+        }
+        return run(options);
+    });
+}
