@@ -97,6 +97,27 @@ TEST_CASE("assess: the JSON report's shape, exit 0 whatever it finds, and the ma
     CHECK(json_run(repo, {"Twin", "--min-block-lines", "6"}).status("RED-1") == "RECOMMENDATION");
 }
 
+TEST_CASE("assess: an unused function-like macro in an unnamed namespace is no dead function") {
+    // FindHomography's is_aligned: `#define name(...) do { ... } while (0)`, never expanded.
+    TempRepo repo(refactor_fixture);
+    std::string macro =
+        "namespace {\n#define is_aligned(POINTER, BYTES, msg) \\\n    do \\\n    { \\\n";
+    for (int k = 0; k < 6; ++k)
+        macro += "        check(POINTER, BYTES, msg, " + std::to_string(k) + "); \\\n";
+    macro += "    } \\\n    while (0)\n} // namespace\n";
+    const std::string clean_cpp = "src/cvcuda/priv/OpClean.cpp";
+    repo.write(clean_cpp, repo.read(clean_cpp) + macro);
+    CHECK(json_run(repo, {"Clean", "--domain", "xcut"}).status("RED-11") == "PASS");
+    repo.write(clean_cpp, repo.read(clean_cpp) + "static int unusedClean(int a)\n{\n" +
+                              std::string(6, ' ') +
+                              "a += 1;\n a += 2;\n a += 3;\n a += 4;\n "
+                              "a += 5;\n return a;\n}\n");
+    const RefactorRun dead = json_run(repo, {"Clean", "--domain", "xcut"});
+    CHECK(dead.status("RED-11") == "RECOMMENDATION");
+    CHECK(contains(dead.field("RED-11", "evidence"), "unusedClean"));
+    CHECK(!contains(dead.field("RED-11", "evidence"), "is_aligned"));
+}
+
 TEST_CASE("usage errors exit 2 with one line") {
     TempRepo repo(refactor_fixture);
     for (const std::vector<std::string>& args : {std::vector<std::string>{},
@@ -205,6 +226,27 @@ TEST_CASE("verify: frozen tests, frozen benchmarks, the feature matrix and the p
         const RefactorRun r = verify(repo, green);
         CHECK(r.status("VER-1") == "GAP");
         CHECK(r.status("VER-5") == "GAP");
+    }
+    SUBCASE("a Python test function dropped, and one only reflowed") {
+        TempRepo repo(refactor_fixture);
+        const std::string py = "tests/cvcuda/python/test_optwin.py";
+        repo.write(py, "import pytest\n\n\n@pytest.mark.parametrize(\"n\", [1, 2])\n"
+                       "def test_twin(n):\n    assert n == n\n\n\n"
+                       "class TestTwinVarShape:\n    def test_varshape(self):\n        pass\n");
+        repo.commit("the operator's Python tests");
+        replace_in(repo, py, "    assert n == n\n", "    assert (\n        n == n\n    )\n");
+        const RefactorRun reflowed = verify(repo, green);
+        CHECK(reflowed.status("VER-1") == "GAP");  // the test file changed
+        CHECK(reflowed.status("VER-5") == "PASS"); // but it collects the same tests
+        replace_in(repo, py, "    def test_varshape(self):\n", "    def varshape(self):\n");
+        const RefactorRun dropped = verify(repo, green);
+        CHECK(dropped.status("VER-5") == "GAP");
+        CHECK(contains(dropped.field("VER-5", "evidence"),
+                       "pytest:TestTwinVarShape.test_varshape, pytest:test_twin"));
+        replace_in(repo, py, "[1, 2]", "[1]");
+        CHECK(contains(verify(repo, green).field("VER-5", "evidence"),
+                       "now=[TEST:OpTwin, TEST:OpTwin, value_rows=0, pytest:test_twin, "
+                       "pytest:test_twin parametrize=1]"));
     }
     SUBCASE("a benchmark file, even a new one nobody added to git") {
         TempRepo repo(refactor_fixture);

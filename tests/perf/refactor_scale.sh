@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# refactor_op at scale (#17): a generated 60-operator library with real-sized sources (a public
-# header with its Limitations table, ~25 kernels and helpers of 8-30 lines per operator, a
+# refactor_op at scale (#17, #28.6): a generated library of N operators with real-sized sources (a
+# public header with its Limitations table, ~25 kernels and helpers of 8-30 lines per operator, a
 # binding; every fifth operator repeats a kernel of its neighbour), committed to git. Times
-# `--all-operators` and the assess of one operator against the reads they need: git's top level
-# and every file of the tree read once (`git ls-files | xargs cat`). Best of five runs each.
+# `--all-operators` and the assess of one operator side by side with the reads they need (the
+# floor: git's top level and every file of the tree read once, `git ls-files | xargs cat`), each
+# repetition running every command once in turn, so a busy machine slows them alike. Prints, per
+# command, the best wall and CPU (user + system, the command and its children) and the ratio to
+# the floor's of the same repetition, min / median / max. With BEFORE=path/to/another/refactor_op
+# that build runs in the same repetitions, and its reports are compared byte for byte with these.
 #
-#   [OPERATORS=60] tests/perf/refactor_scale.sh [path/to/refactor_op]
+#   [OPERATORS=60] [REPEAT=11] [BEFORE=old/refactor_op] tests/perf/refactor_scale.sh [refactor_op]
 #   (default build/perf/tools/refactor_op, a Release build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tool=$(realpath "${1:-$root/build/perf/tools/refactor_op}")
+before=${BEFORE:+$(realpath "$BEFORE")}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -51,26 +56,45 @@ for n in range(int(os.environ.get("OPERATORS", "60"))):
 PY
 cd "$work"
 git init -q -b main && git add -A && git -c user.email=p@e -c user.name=perf commit -qm corpus
-files=$(git ls-files | wc -l)
-bytes=$(git ls-files -z | xargs -0 cat | wc -c)
-
-best() { # command...: the best wall time of five runs, in milliseconds
-  local best=
-  for _ in 1 2 3 4 5; do
-    local start end
-    start=$(date +%s%N)
-    "$@" > /dev/null
-    end=$(date +%s%N)
-    local ms=$(( (end - start) / 1000000 ))
-    if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi
+echo "corpus: ${OPERATORS:-60} operators, $(git ls-files | wc -l) files, $(git ls-files -z | xargs -0 cat | wc -c) bytes"
+if [ -n "$before" ]; then
+  for args in "--all-operators --format json" "--all-operators --format md" \
+              "Op00x --format json" "Op01x --format md" "Op05x --format json"; do
+    # shellcheck disable=SC2086
+    if ! cmp -s <("$tool" $args) <("$before" $args); then echo "reports differ: $args"; exit 1; fi
   done
-  echo "$best"
-}
-reads() { git rev-parse --show-toplevel > /dev/null && git ls-files -z | xargs -0 cat; }
-all=$(best "$tool" --all-operators --format json)
-one=$(best "$tool" Op01x --format json)
-io=$(best reads)
-echo "corpus: ${OPERATORS:-60} operators, $files files, $bytes bytes"
-echo "--all-operators: $all ms; assess of one operator: $one ms; git + reading every file: $io ms"
-awk -v a="$all" -v o="$one" -v r="$io" 'BEGIN { if (r < 1) r = 1;
-  printf "ratio to the reads: --all-operators %.1fx, one operator %.1fx\n", a / r, o / r }'
+  echo "reports identical to BEFORE's (--all-operators, Op00x, Op01x, Op05x)"
+fi
+
+REPEAT=${REPEAT:-11} python3 - "$tool" "$before" <<'PY'
+import os, statistics, subprocess, sys, time
+tool, before = sys.argv[1], sys.argv[2]
+commands = {"floor": ["bash", "-c", "git rev-parse --show-toplevel >/dev/null && git ls-files -z | xargs -0 cat >/dev/null"],
+            "one operator": [tool, "Op01x", "--format", "json"],
+            "--all-operators": [tool, "--all-operators", "--format", "json"]}
+if before:
+    commands["one operator (BEFORE)"] = [before, "Op01x", "--format", "json"]
+    commands["--all-operators (BEFORE)"] = [before, "--all-operators", "--format", "json"]
+def run(argv):  # wall and CPU seconds of one run, its children included
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"{argv} failed")
+    return wall, usage.ru_utime + usage.ru_stime
+runs = {name: [] for name in commands}
+for r in range(int(os.environ["REPEAT"])):
+    names = list(commands)
+    for name in names[r % len(names):] + names[:r % len(names)]:
+        runs[name].append(run(commands[name]))
+floor = runs["floor"]
+print(f"{'command':26} {'best wall ms':>12} {'best CPU ms':>11}   wall ratio min/median/max   CPU ratio min/median/max")
+for name, values in runs.items():
+    line = f"{name:26} {min(w for w, _ in values) * 1e3:12.1f} {min(c for _, c in values) * 1e3:11.1f}"
+    if name != "floor":
+        for k in (0, 1):
+            ratios = sorted(v[k] / max(f[k], 1e-3) for v, f in zip(values, floor))
+            line += f"   {ratios[0]:6.1f} / {statistics.median(ratios):6.1f} / {ratios[-1]:6.1f}x"
+    print(line)
+PY

@@ -147,8 +147,6 @@ struct ProfileFields {
     double ridge_pct = 80;
 };
 
-inline constexpr std::string_view profile_sources[] = {"ncu", "nsys", "sanitizer", "host-roofline"};
-
 inline boost::json::object profile_fields(const ProfileFields& p) {
     return {{"source", p.source},
             {"case", p.case_key},

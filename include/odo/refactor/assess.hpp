@@ -15,6 +15,7 @@
 #include "odo/refactor/profile.hpp"
 #include "odo/refactor/shingle_index.hpp"
 #include "odo/refactor/source_tree.hpp"
+#include "odo/refactor/source_view.hpp"
 #include "odo/refactor/tunables.hpp"
 #include "odo/refactor/unnamed_namespace.hpp"
 #include "odo/repo/operator.hpp"
@@ -27,6 +28,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace odo::refactor {
@@ -54,6 +56,9 @@ struct SourceFile {
     std::string path;
     std::string text;
 };
+
+// The sources one check reads (the private files, or the whole surface), each prepared once.
+using Views = std::vector<const SourceView*>;
 
 #if ODO_REFACTOR_DEFINITIONS
 inline std::vector<SourceFile> read_existing(const SourceTree& tree,
@@ -127,6 +132,12 @@ inline void pair_findings(std::vector<Finding>& out, const AssessSettings& s,
                                   ratio_text(s.tunables.threshold)));
 }
 
+// Whether RED-2 looks a body of the operator up in the corpus: a lambda or a name the guideline
+// allows to repeat is not.
+inline bool red2_looks_up(const Block& b, const AssessSettings& s, const std::string& op) {
+    return b.name != "lambda" && !s.tunables.allowed(op, b.name);
+}
+
 inline bool is_word_char(char c) {
     return review::detail::is_identifier_char(c);
 }
@@ -165,7 +176,7 @@ inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine
     };
     std::vector<Hit> hits;
     for (const Block& b : mine) {
-        if (b.name == "lambda" || s.tunables.allowed(op, b.name))
+        if (!detail::red2_looks_up(b, s, op))
             continue;
         auto partners = corpus.matches(b, s.tunables.threshold, paths.priv);
         if (!partners.empty())
@@ -301,15 +312,15 @@ inline std::vector<Guard> sizeof_guards(const std::string& code) {
 
 #if ODO_REFACTOR_DEFINITIONS
 // RED-3: a `sizeof(T) == N` dispatch guard that leaves out a width the header declares.
-inline void check_red3(std::vector<Finding>& out, const std::vector<detail::SourceFile>& priv,
+inline void check_red3(std::vector<Finding>& out, const detail::Views& priv,
                        const std::set<std::string>& declared, const AssessSettings& s) {
     std::map<int, std::vector<std::string>> declared_widths;
     for (const std::string& dtype : declared)
         declared_widths[detail::dtype_width(dtype)].push_back(dtype);
     std::string first, excluded_text;
     std::size_t sites = 0;
-    for (const auto& file : priv)
-        for (const detail::Guard& g : detail::sizeof_guards(strip_code(file.text))) {
+    for (const SourceView* file : priv)
+        for (const detail::Guard& g : detail::sizeof_guards(file->code())) {
             std::vector<std::string> excluded;
             for (const auto& [w, dtypes] : declared_widths)
                 if (!g.widths.count(w))
@@ -318,7 +329,7 @@ inline void check_red3(std::vector<Finding>& out, const std::vector<detail::Sour
             if (excluded.empty())
                 continue;
             if (sites++ == 0) {
-                first = file.path + ":" + std::to_string(g.line);
+                first = file->path() + ":" + std::to_string(g.line);
                 excluded_text = text::join(excluded, ", ");
             }
         }
@@ -381,17 +392,14 @@ inline bool multiplies_by_stride(std::string_view line) {
 
 #if ODO_REFACTOR_DEFINITIONS
 // RED-4: layouts checked by comparing layout constants instead of the accessors' helpers.
-inline void check_red4(std::vector<Finding>& out, const std::vector<detail::SourceFile>& priv,
+inline void check_red4(std::vector<Finding>& out, const detail::Views& priv,
                        const AssessSettings& s) {
     std::string first;
     std::size_t sites = 0;
-    for (const auto& file : priv) {
-        const std::string code = review::blank_comments(file.text);
-        const auto lines = text::lines(code);
-        for (std::size_t i = 0; i < lines.size(); ++i)
-            if (detail::names_both_layouts(lines[i]) && sites++ == 0)
-                first = review::line_evidence(file.path, i + 1, text::lines(file.text)[i]);
-    }
+    for (const SourceView* file : priv)
+        for (std::size_t i = 0; i < file->line_count(); ++i)
+            if (detail::names_both_layouts(file->blanked_line(i)) && sites++ == 0)
+                first = review::line_evidence(file->path(), i + 1, file->text_line(i));
     if (sites > 0)
         out.push_back(detail::finding(
             s, "impl", "RED-4", Status::Manual,
@@ -403,22 +411,20 @@ inline void check_red4(std::vector<Finding>& out, const std::vector<detail::Sour
 }
 
 // RED-5: stride arithmetic in a file that uses none of the strided accessors.
-inline void check_red5(std::vector<Finding>& out, const std::vector<detail::SourceFile>& priv,
+inline void check_red5(std::vector<Finding>& out, const detail::Views& priv,
                        const AssessSettings& s) {
     std::string first;
     std::size_t files = 0;
-    for (const auto& file : priv) {
-        const std::string code = review::blank_comments(file.text);
+    for (const SourceView* file : priv) {
         bool accessor = false;
         for (const std::string& token : s.profile.accessor_tokens)
-            accessor = accessor || code.find(token) != std::string::npos;
+            accessor = accessor || file->blanked().find(token) != std::string::npos;
         if (accessor)
             continue;
-        const auto lines = text::lines(code);
-        for (std::size_t i = 0; i < lines.size(); ++i)
-            if (detail::multiplies_by_stride(lines[i])) {
+        for (std::size_t i = 0; i < file->line_count(); ++i)
+            if (detail::multiplies_by_stride(file->blanked_line(i))) {
                 if (files++ == 0)
-                    first = review::line_evidence(file.path, i + 1, text::lines(file.text)[i]);
+                    first = review::line_evidence(file->path(), i + 1, file->text_line(i));
                 break;
             }
     }
@@ -501,15 +507,18 @@ struct ShadowSite {
 
 // RED-10: a local definition named like a shared utility. One pass over each line's identifiers,
 // not one per utility; the site reported is the first by utility name, file and line.
-inline void check_red10(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
+inline void check_red10(std::vector<Finding>& out, const detail::Views& surface,
                         const AssessSettings& s) {
+    // Looked up per identifier: a view of each name, not a std::string made for every word.
+    const std::unordered_set<std::string_view> utils(s.tunables.shared_utils.begin(),
+                                                     s.tunables.shared_utils.end());
     std::optional<detail::ShadowSite> first;
     std::size_t sites = 0;
     for (std::size_t f = 0; f < surface.size(); ++f) {
-        const std::string code = review::blank_comments(surface[f].text);
-        const auto lines = text::lines(code);
-        for (std::size_t i = 0; i < lines.size(); ++i) {
-            const std::string_view line = lines[i];
+        for (std::size_t i = 0; i < surface[f]->line_count(); ++i) {
+            const std::string_view line = surface[f]->blanked_line(i);
+            if (line.find('(') == std::string_view::npos)
+                continue; // no definition opens on it
             detail::NextChar closes(line, ')'), opens(line, '(');
             bool specifier = false;
             for (std::size_t at = 0; at < line.size();) {
@@ -519,12 +528,12 @@ inline void check_red10(std::vector<Finding>& out, const std::vector<detail::Sou
                     continue;
                 }
                 const std::string_view word = line.substr(at, end - at);
-                const auto util = s.tunables.shared_utils.find(std::string(word));
                 std::size_t p = end;
                 while (p < line.size() && line[p] == ' ')
                     ++p;
-                if (util != s.tunables.shared_utils.end() && specifier && p < line.size() &&
-                    line[p] == '(' && detail::opens_definition(line, p, closes, opens)) {
+                const bool named_definition = specifier && p < line.size() && line[p] == '(';
+                const auto util = named_definition ? utils.find(word) : utils.end();
+                if (util != utils.end() && detail::opens_definition(line, p, closes, opens)) {
                     const detail::ShadowSite site{*util, f, i};
                     if (sites++ == 0 || site < *first)
                         first = site;
@@ -535,13 +544,13 @@ inline void check_red10(std::vector<Finding>& out, const std::vector<detail::Sou
         }
     }
     if (sites > 0)
-        out.push_back(detail::finding(
-            s, "xcut", "RED-10", Status::Manual,
-            "A local helper shadows a shared utility by name (" + std::to_string(sites) +
-                " site(s))",
-            review::line_evidence(surface[first->file].path, first->line + 1,
-                                  text::lines(surface[first->file].text)[first->line]),
-            "Call the shared utility and delete the local copy."));
+        out.push_back(
+            detail::finding(s, "xcut", "RED-10", Status::Manual,
+                            "A local helper shadows a shared utility by name (" +
+                                std::to_string(sites) + " site(s))",
+                            review::line_evidence(surface[first->file]->path(), first->line + 1,
+                                                  surface[first->file]->text_line(first->line)),
+                            "Call the shared utility and delete the local copy."));
     else
         out.push_back(detail::finding(
             s, "xcut", "RED-10", Status::Pass, "No local helper shadows a shared utility",
@@ -550,16 +559,15 @@ inline void check_red10(std::vector<Finding>& out, const std::vector<detail::Sou
 
 // RED-12: a shared utility rewritten under another name, recognised by its shape. One shape is
 // known: a trait whose whole body is `using type = <scalar><2|3|4>;` (a hand-written MakeType).
-inline void check_red12(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
+inline void check_red12(std::vector<Finding>& out, const detail::Views& surface,
                         const AssessSettings& s) {
     std::string first;
     std::size_t sites = 0;
-    for (const auto& file : surface) {
-        const std::string code = strip_code(file.text);
-        for (std::size_t at : code_shapes::vector_trait_sites(code))
+    for (const SourceView* file : surface)
+        for (std::size_t at : code_shapes::vector_trait_sites(file->code()))
             if (sites++ == 0)
-                first = file.path + ":" + std::to_string(review::line_number_at(code, at));
-    }
+                first =
+                    file->path() + ":" + std::to_string(review::line_number_at(file->code(), at));
     if (sites > 0)
         out.push_back(detail::finding(s, "xcut", "RED-12", Status::Manual,
                                       "A vector-type trait written by hand (" +
@@ -573,19 +581,20 @@ inline void check_red12(std::vector<Finding>& out, const std::vector<detail::Sou
 
 namespace detail {
 
-// Each identifier of the text (a maximal run of identifier characters) and how often it stands.
-inline std::unordered_map<std::string_view, std::size_t> word_counts(std::string_view text) {
-    std::unordered_map<std::string_view, std::size_t> out;
+// Adds how often each name of `counts` stands in the text as an identifier (a maximal run of
+// identifier characters); other identifiers are not counted.
+inline void count_names(std::string_view text,
+                        std::unordered_map<std::string_view, std::size_t>& counts) {
     for (std::size_t i = 0; i < text.size();) {
         const std::size_t end = review::detail::word_end(text, i);
         if (end == i) {
             ++i;
             continue;
         }
-        ++out[text.substr(i, end - i)];
+        if (const auto it = counts.find(text.substr(i, end - i)); it != counts.end())
+            ++it->second;
         i = end;
     }
-    return out;
 }
 
 // The names followed by '(' (spaces between allowed) on a line where a `static` stands before
@@ -593,6 +602,8 @@ inline std::unordered_map<std::string_view, std::size_t> word_counts(std::string
 inline std::set<std::string_view> static_function_names(std::string_view code) {
     std::set<std::string_view> out;
     for (std::string_view line : text::lines(code)) {
+        if (line.find("static") == std::string_view::npos)
+            continue;
         bool after_static = false;
         for (std::size_t i = 0; i < line.size();) {
             const std::size_t end = review::detail::word_end(line, i);
@@ -616,30 +627,35 @@ inline std::set<std::string_view> static_function_names(std::string_view code) {
 } // namespace detail
 
 // RED-11: a function with internal linkage — declared `static`, or in an unnamed namespace — that
-// nothing on the operator's surface names again. `blocks` are the surface's, file by file (the
-// ones RED-1 and RED-6 compared: extracted once).
-inline void check_red11(std::vector<Finding>& out, const std::vector<detail::SourceFile>& surface,
+// nothing on the operator's surface names again. A function-like macro's body is no function: an
+// unused macro costs no code, and the reference's "function with no caller" would misname it.
+// `blocks` are the surface's, file by file (the ones RED-1 and RED-6 compared: extracted once).
+inline void check_red11(std::vector<Finding>& out, const detail::Views& surface,
                         const std::vector<const Block*>& blocks, const AssessSettings& s) {
-    std::string all;
-    for (const auto& file : surface)
-        all += strip_code(file.text) + "\n";
-    const auto uses = detail::word_counts(all);
-    std::string first;
-    std::size_t dead = 0;
+    std::vector<const Block*> internal;
+    std::unordered_map<std::string_view, std::size_t> uses; // of the internal bodies' names
     auto next = blocks.begin();
-    for (const auto& file : surface) {
-        const std::string code = strip_code(file.text);
+    for (const SourceView* file : surface) {
+        const std::string& code = file->code();
         const std::set<std::size_t> unnamed = unnamed_namespace_bodies(code);
         const std::set<std::string_view> statics = detail::static_function_names(code);
-        for (; next != blocks.end() && (*next)->path == file.path; ++next) {
+        for (; next != blocks.end() && (*next)->path == file->path(); ++next) {
             const Block& b = **next;
-            const bool internal =
-                (b.name != "lambda" && unnamed.count(b.offset) > 0) || statics.count(b.name) > 0;
-            const auto used = uses.find(b.name);
-            if (internal && (used == uses.end() || used->second <= 1) && dead++ == 0)
-                first = detail::site(b) + " " + b.name;
+            if (!b.macro && ((b.name != "lambda" && unnamed.count(b.offset) > 0) ||
+                             statics.count(b.name) > 0)) {
+                internal.push_back(&b);
+                uses.emplace(b.name, 0);
+            }
         }
     }
+    if (!internal.empty())
+        for (const SourceView* file : surface)
+            detail::count_names(file->code(), uses);
+    std::string first;
+    std::size_t dead = 0;
+    for (const Block* b : internal)
+        if (uses.at(b->name) <= 1 && dead++ == 0)
+            first = detail::site(*b) + " " + b->name;
     if (dead > 0)
         out.push_back(detail::finding(s, "xcut", "RED-11", Status::Recommendation,
                                       "Static or unnamed-namespace function(s) with no caller (" +

@@ -4,16 +4,22 @@
 // RED-11).
 #include "odo/core/linkage.hpp"
 #include "odo/refactor/assess.hpp"
+#include "odo/refactor/prepared_sources.hpp"
 
+#include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace odo::refactor {
 
-// The findings of assess. `corpus` indexes the library's private blocks (corpus_index); RED-2
-// skips the operator's own files in it, so the whole-corpus modes build one index for all.
+// The findings of assess. `corpus` indexes the library's private blocks; RED-2 skips the
+// operator's own files in it, so the whole-corpus modes build one index for all, and read and
+// prepare every source once in `sources` (its floor is the settings').
 ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s,
-                                             const ShingleIndex& corpus);
+                                             const ShingleIndex& corpus, PreparedSources& sources);
 ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s);
 #if ODO_REFACTOR_DEFINITIONS
 // The private sources of the library (the files below priv_dir with a C++ source suffix),
@@ -30,68 +36,119 @@ inline std::vector<std::string> corpus_paths(const SourceTree& tree, const std::
     return out;
 }
 
-inline ShingleIndex corpus_index(const SourceTree& tree, const std::string& priv_dir,
-                                 const std::vector<std::string>& own, std::size_t floor) {
-    return ShingleIndex(
-        detail::blocks_of(detail::read_existing(tree, corpus_paths(tree, priv_dir, own)), floor));
+inline std::vector<Block> corpus_blocks(const SourceTree& tree, const std::string& priv_dir,
+                                        const std::vector<std::string>& own, std::size_t floor) {
+    return detail::blocks_of(detail::read_existing(tree, corpus_paths(tree, priv_dir, own)), floor);
+}
+
+// The whole library's private blocks, prepared in `sources`.
+inline std::vector<Block> corpus_blocks(PreparedSources& sources, const SourceTree& tree,
+                                        const std::string& priv_dir) {
+    std::vector<Block> out;
+    for (const PreparedSource* file : sources.get(corpus_paths(tree, priv_dir, {})))
+        out.insert(out.end(), file->blocks.begin(), file->blocks.end());
+    return out;
 }
 
 inline bool selected(const AssessSettings& s, const char* domain) {
     return std::find(s.domains.begin(), s.domains.end(), domain) != s.domains.end();
 }
 
-ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s,
-                                             const ShingleIndex& corpus) {
+namespace detail {
+
+// The operator's sources, each prepared once, and their bodies, extracted once for the checks of
+// every domain that compares or counts them.
+struct OperatorViews {
+    Views priv, surface; // the surface: the private sources, then the binding when there is one
+    std::vector<Block> priv_blocks;
+    std::optional<std::vector<Block>> binding_blocks; // nullopt without a binding
+
+    OperatorViews(const OperatorSources& src, PreparedSources& sources) {
+        for (const PreparedSource* file : sources.get(src.op.priv)) {
+            priv.push_back(&file->view);
+            priv_blocks.insert(priv_blocks.end(), file->blocks.begin(), file->blocks.end());
+        }
+        surface = priv;
+        if (!src.op.pybind.empty())
+            for (const PreparedSource* binding : sources.get({src.op.pybind})) {
+                surface.push_back(&binding->view);
+                binding_blocks = binding->blocks;
+            }
+    }
+};
+
+inline std::vector<Finding> assess_views(const OperatorViews& v, const OperatorSources& src,
+                                         const AssessSettings& s, const ShingleIndex& corpus) {
     std::vector<Finding> out;
     const std::string& op = src.op.op;
-    const auto priv = detail::read_existing(src.tree, src.op.priv);
-    std::optional<detail::SourceFile> binding;
-    if (!src.op.pybind.empty())
-        if (auto text = src.tree.read(src.op.pybind))
-            binding = detail::SourceFile{src.op.pybind, *std::move(text)};
-    // Extracted once for the checks of every domain that compares or counts bodies.
-    const auto blocks = detail::blocks_of(priv, s.floor());
-    std::optional<std::vector<Block>> binding_blocks;
-    if (binding)
-        binding_blocks = detail::blocks_of({*binding}, s.floor());
     for (const std::string& domain : s.domains) {
         if (domain == "impl") {
-            if (priv.empty()) {
-                out.push_back(detail::finding(s, "impl", "RED-1", Status::NotApplicable,
-                                              "No private implementation files located"));
+            if (v.priv.empty()) {
+                out.push_back(finding(s, "impl", "RED-1", Status::NotApplicable,
+                                      "No private implementation files located"));
                 continue;
             }
-            check_red1(out, blocks, s, op);
-            check_red2(out, blocks, corpus, s, src.op);
+            check_red1(out, v.priv_blocks, s, op);
+            check_red2(out, v.priv_blocks, corpus, s, src.op);
             const auto header = src.tree.read(src.op.header).value_or("");
-            check_red3(out, priv, parse_feature_matrix(header).input.dtypes, s);
-            check_red4(out, priv, s);
-            check_red5(out, priv, s);
+            check_red3(out, v.priv, parse_feature_matrix(header).input.dtypes, s);
+            check_red4(out, v.priv, s);
+            check_red5(out, v.priv, s);
         } else if (domain == "api") {
-            check_red6(out, binding_blocks, s, op);
+            check_red6(out, v.binding_blocks, s, op);
         } else if (domain == "xcut") {
-            auto surface = priv;
             std::vector<const Block*> surface_blocks;
-            for (const Block& b : blocks)
+            for (const Block& b : v.priv_blocks)
                 surface_blocks.push_back(&b);
-            if (binding) {
-                surface.push_back(*binding);
-                for (const Block& b : *binding_blocks)
+            if (v.binding_blocks)
+                for (const Block& b : *v.binding_blocks)
                     surface_blocks.push_back(&b);
-            }
-            check_red10(out, surface, s);
-            check_red12(out, surface, s);
-            check_red11(out, surface, surface_blocks, s);
+            check_red10(out, v.surface, s);
+            check_red12(out, v.surface, s);
+            check_red11(out, v.surface, surface_blocks, s);
         }
     }
     return out;
 }
 
+// The corpus blocks that share a window with a body RED-2 looks up: a block sharing none has
+// jaccard 0 with each, so the index of these alone answers every lookup as the whole corpus's
+// would (the same matches, counts, files and best partner, in the same order).
+inline std::vector<Block> sharing_a_window(std::vector<Block> corpus,
+                                           const std::vector<Block>& mine, const AssessSettings& s,
+                                           const std::string& op) {
+    std::unordered_set<std::uint64_t> windows;
+    for (const Block& b : mine)
+        if (red2_looks_up(b, s, op))
+            windows.insert(b.shingles.begin(), b.shingles.end());
+    corpus.erase(std::remove_if(corpus.begin(), corpus.end(),
+                                [&](const Block& b) {
+                                    return std::none_of(
+                                        b.shingles.begin(), b.shingles.end(),
+                                        [&](std::uint64_t w) { return windows.count(w) > 0; });
+                                }),
+                 corpus.end());
+    return corpus;
+}
+
+} // namespace detail
+
+ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s,
+                                             const ShingleIndex& corpus, PreparedSources& sources) {
+    return detail::assess_views(detail::OperatorViews(src, sources), src, s, corpus);
+}
+
+// One operator's RED-2 indexes only the corpus blocks that can match its own; the corpus files
+// are only stripped and cut into bodies, as no other check reads them.
 ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s) {
-    const bool impl = selected(s, "impl");
-    return assess_findings(src, s,
-                           impl ? corpus_index(src.tree, s.priv_dir, src.op.priv, s.floor())
-                                : ShingleIndex({}));
+    PreparedSources sources(src.tree, s.floor());
+    const detail::OperatorViews views(src, sources);
+    if (!selected(s, "impl"))
+        return detail::assess_views(views, src, s, ShingleIndex({}));
+    return detail::assess_views(views, src, s,
+                                ShingleIndex(detail::sharing_a_window(
+                                    corpus_blocks(src.tree, s.priv_dir, src.op.priv, s.floor()),
+                                    views.priv_blocks, s, src.op.op)));
 }
 #endif // ODO_REFACTOR_DEFINITIONS
 

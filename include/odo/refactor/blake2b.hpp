@@ -1,6 +1,6 @@
 #pragma once
 // BLAKE2b (RFC 7693), unkeyed, with the digest length as a parameter. refactor_op fingerprints
-// code with an 8-byte digest read as a big-endian unsigned integer, so a block's fingerprint is
+// code with an 8-byte digest read as a big-endian unsigned integer, so a sources fingerprint is
 // the same number wherever it is computed (Python's hashlib.blake2b(digest_size=8) included) and
 // never depends on a per-process salt.
 #include "odo/core/linkage.hpp"

@@ -1,11 +1,11 @@
 #pragma once
 // Function bodies as refactor_op fingerprints them (review-refactor.md §2.5): every named body
-// of at least `floor` non-empty lines, whitespace-collapsed, with the BLAKE2b-64 hashes of its
-// 5-line windows ("shingles"). Two bodies are near-duplicates when the Jaccard index of their
+// of at least `floor` non-empty lines, whitespace-collapsed, with the keys of its 5-line windows
+// ("shingles", window_key.hpp). Two bodies are near-duplicates when the Jaccard index of their
 // shingle sets reaches the threshold.
 #include "odo/core/linkage.hpp"
-#include "odo/refactor/blake2b.hpp"
 #include "odo/refactor/code_text.hpp"
+#include "odo/refactor/window_key.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <algorithm>
@@ -35,6 +35,7 @@ struct Block {
     std::size_t lines = 0;               // normalized body lines (not kept: the shingles are)
     std::vector<std::uint64_t> shingles; // sorted, unique
     std::size_t offset = 0;              // of the opening brace in strip_code's text
+    bool macro = false; // the body of a function-like macro (`#define name(...) ... {`)
 };
 
 // |A ∩ B| / |A ∪ B| of two sorted sets; 0 when both are empty.
@@ -42,30 +43,30 @@ ODO_API double jaccard(const std::vector<std::uint64_t>& a, const std::vector<st
 // A ratio as the reports sort it (4 decimals) and print it (2 decimals).
 ODO_API double sort_ratio(double r);
 #if ODO_REFACTOR_DEFINITIONS
-// The hash of `count` normalized lines from `from`, joined by '\n'.
-inline std::uint64_t window_hash(const std::vector<std::string>& lines, std::size_t from,
-                                 std::size_t count) {
-    std::string text;
-    for (std::size_t i = from; i < from + count; ++i)
-        text += (i == from ? "" : "\n") + lines[i];
-    return blake2b_64(text);
-}
-
-// The shingle set of normalized lines: one hash per window of `k` lines joined by '\n'; a body
-// shorter than a window is one hash of the whole body, so short bodies match only exactly.
-inline std::vector<std::uint64_t> shingles_of(const std::vector<std::string>& lines,
-                                              std::size_t k = shingle_k) {
+// The shingle set of a body's line keys: one key per window of `k` lines; a body shorter than a
+// window is one key of the whole body, so short bodies match only exactly.
+inline std::vector<std::uint64_t> shingles_of_keys(const std::vector<std::uint64_t>& keys,
+                                                   std::size_t k = shingle_k) {
     std::vector<std::uint64_t> out;
-    if (lines.empty())
+    if (keys.empty())
         return out;
-    if (lines.size() < k)
-        out.push_back(window_hash(lines, 0, lines.size()));
+    if (keys.size() < k)
+        out.push_back(window_key(keys.data(), keys.size()));
     else
-        for (std::size_t i = 0; i + k <= lines.size(); ++i)
-            out.push_back(window_hash(lines, i, k));
+        for (std::size_t i = 0; i + k <= keys.size(); ++i)
+            out.push_back(window_key(keys.data() + i, k));
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
+}
+
+// The shingle set of normalized lines.
+inline std::vector<std::uint64_t> shingles_of(const std::vector<std::string>& lines,
+                                              std::size_t k = shingle_k) {
+    std::vector<std::uint64_t> keys;
+    for (const std::string& line : lines)
+        keys.push_back(line_key(line).key);
+    return shingles_of_keys(keys, k);
 }
 
 ODO_API double jaccard(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
@@ -141,8 +142,31 @@ inline std::string_view identifier_before(std::string_view s, std::size_t at, st
     return s.substr(begin, end - begin);
 }
 
+// Whether the identifier at `begin` is the name a `#define` on its line introduces.
+inline bool defines_macro(std::string_view s, std::size_t begin) {
+    auto skip_blanks = [&](std::size_t at) {
+        while (at > 0 && (s[at - 1] == ' ' || s[at - 1] == '\t'))
+            --at;
+        return at;
+    };
+    const std::size_t define_end = skip_blanks(begin);
+    constexpr std::string_view define = "define";
+    if (define_end < define.size() || s.substr(define_end - define.size(), define.size()) != define)
+        return false;
+    const std::size_t hash = skip_blanks(define_end - define.size());
+    if (hash == 0 || s[hash - 1] != '#')
+        return false;
+    const std::size_t line_start = skip_blanks(hash - 1);
+    return line_start == 0 || s[line_start - 1] == '\n';
+}
+
+struct BodyName {
+    std::string name; // a function's, "lambda", or "" when the '{' opens no named body
+    bool macro = false;
+};
+
 // What the code before a '{' opens: a named function body, "lambda", or nothing ("").
-inline std::string body_name(std::string_view segment) {
+inline BodyName body_name(std::string_view segment) {
     std::size_t close = segment.rfind(')');
     while (close != std::string_view::npos) {
         const std::size_t open = matching_open(segment, close);
@@ -152,18 +176,19 @@ inline std::string body_name(std::string_view segment) {
         while (end > 0 && std::isspace(static_cast<unsigned char>(segment[end - 1])))
             --end;
         if (end > 0 && segment[end - 1] == ']')
-            return "lambda";
+            return {"lambda"};
         std::size_t begin = 0;
         const std::string_view name = identifier_before(segment, open, begin);
         if (name.empty() || is_control_keyword(name))
             return {};
         if (!is_trailing_specifier(name))
-            return std::string(name);
+            return {std::string(name), defines_macro(segment, begin)};
         close = begin == 0 ? std::string_view::npos : segment.rfind(')', begin - 1);
     }
     return {};
 }
 
+// A body's lines as the reference fingerprints them (line_keys keys them without building them).
 inline std::vector<std::string> normalized_lines(std::string_view body) {
     std::vector<std::string> out;
     for (std::string_view line : text::lines(body)) {
@@ -174,25 +199,30 @@ inline std::vector<std::string> normalized_lines(std::string_view body) {
     return out;
 }
 
-// A file's normalized non-empty lines ("rows") and the hash of every window of `shingle_k`
-// consecutive rows, computed once. A body's shingles are the windows of the rows inside it plus
-// at most two that touch its partial first and last lines, so a body inside others is not hashed
-// again for each of them.
+// The keys of the normalized non-empty lines of a text.
+inline std::vector<std::uint64_t> line_keys(std::string_view text) {
+    std::vector<std::uint64_t> out;
+    for (std::string_view line : text::lines(text))
+        if (const LineKey k = line_key(line); !k.empty)
+            out.push_back(k.key);
+    return out;
+}
+
+// A file's normalized non-empty lines ("rows"), the key of each and of every window of
+// `shingle_k` consecutive rows, computed once. A body's shingles are the windows of the rows inside
+// it plus at most two that touch its partial first and last lines, so a body inside others is not
+// keyed again for each of them.
 class FileWindows {
 public:
     explicit FileWindows(std::string_view code) : code_(code) {
-        std::vector<std::string> recent; // the last shingle_k rows
         for (std::size_t start = 0, line = 1;; ++line) {
             const std::size_t nl = std::min(code.find('\n', start), code.size());
             starts_.push_back(start);
-            std::string normal = collapse_whitespace(code.substr(start, nl - start));
-            if (!normal.empty()) {
+            if (const LineKey k = line_key(code.substr(start, nl - start)); !k.empty) {
                 rows_.push_back(line);
-                recent.push_back(std::move(normal));
-                if (recent.size() > shingle_k)
-                    recent.erase(recent.begin());
-                if (recent.size() == shingle_k)
-                    windows_.push_back(window_hash(recent, 0, shingle_k));
+                keys_.push_back(k.key);
+                if (keys_.size() >= shingle_k)
+                    windows_.push_back(window_key(&keys_[keys_.size() - shingle_k], shingle_k));
             }
             if (nl == code.size())
                 break;
@@ -200,39 +230,38 @@ public:
         }
     }
 
-    // The normalized lines and the shingles of the body from the '{' at `open` on line `first` to
-    // the '}' at `close` on line `last`: what normalized_lines and shingles_of give for its text.
+    // The normalized line count and the shingles of the body from the '{' at `open` on line
+    // `first` to the '}' at `close` on line `last`: what line_keys and shingles_of_keys give for
+    // its text.
     std::pair<std::size_t, std::vector<std::uint64_t>>
     body(std::size_t open, std::size_t first, std::size_t close, std::size_t last) const {
         if (first == last) {
-            const auto lines = normalized_lines(code_.substr(open + 1, close - open - 1));
-            return {lines.size(), shingles_of(lines)};
+            const auto keys = line_keys(code_.substr(open + 1, close - open - 1));
+            return {keys.size(), shingles_of_keys(keys)};
         }
-        const std::string head =
-            collapse_whitespace(code_.substr(open + 1, starts_[first] - 1 - open - 1));
-        const std::string tail =
-            collapse_whitespace(code_.substr(starts_[last - 1], close - starts_[last - 1]));
+        const LineKey head = line_key(code_.substr(open + 1, starts_[first] - 1 - open - 1));
+        const LineKey tail = line_key(code_.substr(starts_[last - 1], close - starts_[last - 1]));
         const std::size_t a = row_from(first + 1), b = row_from(last);
-        const std::size_t f = !head.empty(), total = f + (b - a) + !tail.empty();
-        auto lines = [&](std::size_t from, std::size_t count) {
-            std::vector<std::string> out;
+        const std::size_t f = !head.empty, total = f + (b - a) + !tail.empty;
+        auto keys = [&](std::size_t from, std::size_t count) {
+            std::vector<std::uint64_t> out;
             for (std::size_t p = from; p < from + count; ++p)
-                out.push_back(f && p == 0                       ? head
-                              : !tail.empty() && p == total - 1 ? tail
-                                                                : row(a + p - f));
+                out.push_back(f && p == 0                     ? head.key
+                              : !tail.empty && p == total - 1 ? tail.key
+                                                              : keys_[a + p - f]);
             return out;
         };
         std::vector<std::uint64_t> out;
         if (total > 0 && total < shingle_k)
-            out.push_back(window_hash(lines(0, total), 0, total));
+            out.push_back(window_key(keys(0, total).data(), total));
         if (total >= shingle_k) {
             if (b - a >= shingle_k)
                 out.insert(out.end(), windows_.begin() + static_cast<std::ptrdiff_t>(a),
                            windows_.begin() + static_cast<std::ptrdiff_t>(b - shingle_k + 1));
             if (f)
-                out.push_back(window_hash(lines(0, shingle_k), 0, shingle_k));
-            if (!tail.empty() && !(f && total == shingle_k))
-                out.push_back(window_hash(lines(total - shingle_k, shingle_k), 0, shingle_k));
+                out.push_back(window_key(keys(0, shingle_k).data(), shingle_k));
+            if (!tail.empty && !(f && total == shingle_k))
+                out.push_back(window_key(keys(total - shingle_k, shingle_k).data(), shingle_k));
         }
         std::sort(out.begin(), out.end());
         out.erase(std::unique(out.begin(), out.end()), out.end());
@@ -245,15 +274,11 @@ private:
         return static_cast<std::size_t>(std::lower_bound(rows_.begin(), rows_.end(), line) -
                                         rows_.begin());
     }
-    std::string row(std::size_t r) const {
-        const std::size_t line = rows_[r];
-        const std::size_t end = line < starts_.size() ? starts_[line] - 1 : code_.size();
-        return collapse_whitespace(code_.substr(starts_[line - 1], end - starts_[line - 1]));
-    }
 
     std::string_view code_;
     std::vector<std::size_t> starts_;    // of each line
     std::vector<std::size_t> rows_;      // their lines, 1-based
+    std::vector<std::uint64_t> keys_;    // of each row
     std::vector<std::uint64_t> windows_; // from each row that starts a whole window
 };
 #endif // ODO_REFACTOR_DEFINITIONS
@@ -261,13 +286,12 @@ private:
 } // namespace detail
 
 #if ODO_REFACTOR_DEFINITIONS
-// The named bodies of one C++ source of at least `floor` normalized lines, in the order their
-// closing braces appear (nested bodies before the bodies containing them).
-inline std::vector<Block> extract_blocks(std::string_view source, std::string_view path,
-                                         std::size_t floor) {
-    const std::string code = strip_code(source);
+// The named bodies of at least `floor` normalized lines in a source as strip_code returns it, in
+// the order their closing braces appear (nested bodies before the bodies containing them).
+inline std::vector<Block> extract_stripped_blocks(std::string_view code, std::string_view path,
+                                                  std::size_t floor) {
     struct Open {
-        std::string name;
+        detail::BodyName body;
         std::size_t offset;
         std::size_t line;
     };
@@ -287,26 +311,25 @@ inline std::vector<Block> extract_blocks(std::string_view source, std::string_vi
         } else if (c == ';' && parens == 0) {
             segment = i + 1;
         } else if (c == '{') {
-            std::string name =
-                parens == 0 && named < max_named_nesting
-                    ? detail::body_name(std::string_view(code).substr(segment, i - segment))
-                    : std::string();
-            named += !name.empty();
-            stack.push_back({std::move(name), i, line});
+            detail::BodyName body = parens == 0 && named < max_named_nesting
+                                        ? detail::body_name(code.substr(segment, i - segment))
+                                        : detail::BodyName{};
+            named += !body.name.empty();
+            stack.push_back({std::move(body), i, line});
             if (parens == 0)
                 segment = i + 1;
         } else if (c == '}') {
             if (!stack.empty()) {
-                const Open open = stack.back();
+                const Open open = std::move(stack.back());
                 stack.pop_back();
-                if (!open.name.empty()) {
+                if (!open.body.name.empty()) {
                     --named;
                     if (!windows)
                         windows.emplace(code);
                     auto [lines, shingles] = windows->body(open.offset, open.line, i, line);
                     if (lines >= floor && lines > 0)
-                        blocks.push_back({open.name, std::string(path), open.line, line, lines,
-                                          std::move(shingles), open.offset});
+                        blocks.push_back({open.body.name, std::string(path), open.line, line, lines,
+                                          std::move(shingles), open.offset, open.body.macro});
                 }
             }
             if (parens == 0)
@@ -314,6 +337,12 @@ inline std::vector<Block> extract_blocks(std::string_view source, std::string_vi
         }
     }
     return blocks;
+}
+
+// The named bodies of one C++ source.
+inline std::vector<Block> extract_blocks(std::string_view source, std::string_view path,
+                                         std::size_t floor) {
+    return extract_stripped_blocks(strip_code(source), path, floor);
 }
 #endif // ODO_REFACTOR_DEFINITIONS
 

@@ -6,7 +6,6 @@
 #include "odo/core/linkage.hpp"
 #include "odo/review/source_text.hpp"
 
-#include <cctype>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -25,26 +24,39 @@ inline void keep_newlines(std::string& out, std::string_view removed) {
 // A quote inside a number is a digit separator (1'000, 0xFF'FF), not a character literal: the
 // token it ends began with a digit. A u8'x' literal begins with a letter, so it stays a literal.
 // The token is the run of letters, digits, quotes, dots and '_' before the quote; the scanner
-// tracks where that run began as it moves forward, so a line of quotes is not walked back over
-// once per quote.
+// tracks where that run began as it moves forward, reading each stretch it passes from its end
+// back to the last character outside a run, so a line of quotes is not walked back over once per
+// quote and no character is read twice.
 class NumberRun {
 public:
     // The cursor moves over s[from, to).
     void pass(std::string_view s, std::size_t from, std::size_t to) {
-        for (std::size_t i = from; i < to; ++i)
-            if (!in_run(s[i]))
-                begin_ = i + 1;
+        for (std::size_t i = to; i > from; --i)
+            if (!in_run(s[i - 1])) {
+                begin_ = i;
+                return;
+            }
     }
     bool digit_separator(std::string_view s, std::size_t quote) const {
-        return begin_ < quote && std::isdigit(static_cast<unsigned char>(s[begin_]));
+        return begin_ < quote && is_digit(s[begin_]);
     }
 
 private:
+    static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+    // std::isalnum in the "C" locale, without a call per character.
     static bool in_run(char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '\'' || c == '.' || c == '_';
+        return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '\'' ||
+               c == '.' || c == '_';
     }
     std::size_t begin_ = 0;
 };
+
+// Where the next character strip_code treats specially ('/', '"', '\'') is, or the end.
+inline std::size_t next_special(std::string_view s, std::size_t i) {
+    while (i < s.size() && s[i] != '/' && s[i] != '"' && s[i] != '\'')
+        ++i;
+    return i;
+}
 
 inline bool opens_raw_string(std::string_view s, std::size_t quote) {
     if (quote == 0 || s[quote - 1] != 'R')
@@ -93,8 +105,10 @@ inline std::string strip_code(std::string_view s) {
                 out += c;
             i = end;
         } else {
-            out += c;
-            ++i;
+            // Plain code up to the next character that may open a comment or a literal, copied
+            // at once.
+            i = detail::next_special(s, i + 1);
+            out.append(s.substr(from, i - from));
         }
         number.pass(s, from, i);
     }

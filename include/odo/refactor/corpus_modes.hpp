@@ -32,8 +32,9 @@ ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::p
 ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::path& root,
                                                         const repo::Layout& layout) {
     std::vector<repo::OperatorPaths> out;
-    for (const auto& found : repo::discover_operators(root, layout))
-        out.push_back(repo::resolve_operator(root, layout, found.name));
+    const auto discovered = repo::discover_operators(root, layout);
+    for (const auto& found : discovered)
+        out.push_back(repo::resolve_operator(root, layout, found.name, discovered));
     std::sort(
         out.begin(), out.end(),
         [](const repo::OperatorPaths& a, const repo::OperatorPaths& b) { return a.op < b.op; });
@@ -42,11 +43,12 @@ ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::p
 
 ODO_API std::vector<OperatorOpen> all_operators(const std::vector<repo::OperatorPaths>& ops,
                                                 const SourceTree& tree, const AssessSettings& s) {
-    const ShingleIndex corpus = corpus_index(tree, s.priv_dir, {}, s.floor());
+    PreparedSources sources(tree, s.floor());
+    const ShingleIndex corpus(corpus_blocks(sources, tree, s.priv_dir));
     std::vector<OperatorOpen> out;
     for (const auto& op : ops) {
         OperatorOpen row{op.operator_name, op.op,
-                         open_counts(assess_findings({op, tree}, s, corpus)), 0};
+                         open_counts(assess_findings({op, tree}, s, corpus, sources)), 0};
         for (const auto& entry : row.by_id)
             row.open += entry.second;
         out.push_back(std::move(row));
@@ -67,8 +69,7 @@ ODO_API std::vector<Variant> variants_of(const std::string& name, const SourceTr
 #if ODO_REFACTOR_DEFINITIONS
 ODO_API std::vector<Variant> variants_of(const std::string& name, const SourceTree& tree,
                                          const AssessSettings& s) {
-    auto blocks = detail::blocks_of(detail::read_existing(tree, corpus_paths(tree, s.priv_dir, {})),
-                                    s.floor());
+    auto blocks = corpus_blocks(tree, s.priv_dir, {}, s.floor());
     blocks.erase(std::remove_if(blocks.begin(), blocks.end(),
                                 [&](const Block& b) { return b.name != name; }),
                  blocks.end());
@@ -150,8 +151,7 @@ ODO_API HoistSimulation simulate_hoist(const std::vector<std::string>& names,
     for (const std::string& name : sim.hoisted)
         if (auto variants = variants_of(name, tree, one_line); variants.size() > 1)
             sim.multi_variant[name] = std::move(variants);
-    const auto all = detail::blocks_of(
-        detail::read_existing(tree, corpus_paths(tree, s.priv_dir, {})), s.floor());
+    const auto all = corpus_blocks(tree, s.priv_dir, {}, s.floor());
     const ShingleIndex before(all);
     const ShingleIndex after(detail::without_names(all, hoisted));
     for (const auto& op : ops) {

@@ -1,8 +1,9 @@
 #pragma once
-// What a test file covers, as verify compares it (review-refactor.md §2.8): the sorted multiset of
-// "<macro>:<suite>" over the test-suite macros, plus the number of value rows. A refactor must
-// not move it.
+// What a C++ test file covers, as verify compares it (review-refactor.md §2.8): the sorted multiset
+// of "<macro>:<suite>" over the test-suite macros, plus the number of value rows. A refactor must
+// not move it. A Python test file's share is python_tests.hpp's.
 #include "odo/core/linkage.hpp"
+#include "odo/refactor/python_tests.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <algorithm>

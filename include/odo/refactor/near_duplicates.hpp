@@ -86,21 +86,31 @@ private:
 #endif // ODO_REFACTOR_DEFINITIONS
 
 // Outside the definitions guard: ShingleIndex, defined in every TU, builds its classes with it.
-struct ShingleSetLess {
-    bool operator()(const std::vector<std::uint64_t>* x,
-                    const std::vector<std::uint64_t>* y) const {
-        return *x < *y;
+// Sets are ordered by a hash of their elements first, so two sets are compared element by element
+// only when their hashes agree; sets built to collide cost what comparing them always did.
+struct HashedShingleSet {
+    std::uint64_t hash;
+    const std::vector<std::uint64_t>* set;
+    bool operator<(const HashedShingleSet& o) const {
+        return hash != o.hash ? hash < o.hash : *set < *o.set;
     }
 };
+
+inline HashedShingleSet hashed(const std::vector<std::uint64_t>& set) {
+    std::uint64_t h = set.size();
+    for (std::uint64_t s : set)
+        h = (h ^ s) * 0x100000001b3ULL;
+    return {h, &set};
+}
 
 // The places of `blocks` grouped by shingle set, each group in input order, the groups in the
 // order of their first member.
 inline std::vector<std::vector<std::size_t>>
 identical_classes(const std::vector<const Block*>& blocks) {
     std::vector<std::vector<std::size_t>> classes;
-    std::map<const std::vector<std::uint64_t>*, std::size_t, ShingleSetLess> class_of;
+    std::map<HashedShingleSet, std::size_t> class_of;
     for (std::size_t i = 0; i < blocks.size(); ++i) {
-        const auto [it, added] = class_of.emplace(&blocks[i]->shingles, classes.size());
+        const auto [it, added] = class_of.emplace(hashed(blocks[i]->shingles), classes.size());
         if (added)
             classes.emplace_back();
         classes[it->second].push_back(i);

@@ -14,7 +14,7 @@
 #include <set>
 #include <string>
 #include <tuple>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace odo::refactor {
@@ -48,9 +48,10 @@ public:
             std::sort(c.files.begin(), c.files.end());
             c.files.erase(std::unique(c.files.begin(), c.files.end()), c.files.end());
             for (std::uint64_t s : blocks_[c.members.front()].shingles)
-                postings_[s].push_back(classes_.size());
+                postings_.emplace_back(s, classes_.size());
             classes_.push_back(std::move(c));
         }
+        std::sort(postings_.begin(), postings_.end());
     }
 
     std::size_t size() const noexcept { return blocks_.size(); }
@@ -66,8 +67,10 @@ public:
                 excluded_ids.insert(it->second);
         std::vector<std::size_t> candidates;
         for (std::uint64_t s : b.shingles)
-            if (const auto it = postings_.find(s); it != postings_.end())
-                candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+            for (auto it = std::lower_bound(postings_.begin(), postings_.end(),
+                                            std::make_pair(s, std::size_t(0)));
+                 it != postings_.end() && it->first == s; ++it)
+                candidates.push_back(it->second);
         std::sort(candidates.begin(), candidates.end());
         candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
         CorpusMatches out;
@@ -130,7 +133,7 @@ private:
     std::vector<Block> blocks_;
     std::vector<Class> classes_;
     std::map<std::string, std::size_t> file_names_;
-    std::unordered_map<std::uint64_t, std::vector<std::size_t>> postings_;
+    std::vector<std::pair<std::uint64_t, std::size_t>> postings_; // shingle, class; sorted
 };
 
 } // namespace odo::refactor

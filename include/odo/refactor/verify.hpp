@@ -130,11 +130,14 @@ inline Finding check_ver5(const VerifyInput& in, const std::vector<std::string>&
     if (changed_tests.empty())
         return detail::verify_finding(in.settings, "VER-5", Status::Pass,
                                       "Test coverage unchanged (tests untouched)");
+    // Each test file read in its own language: the C++ suites and value rows, and where the layout
+    // declares Python, the test functions pytest collects.
     auto signature = [&](const SourceTree& tree) {
-        std::string text;
-        for (const std::string& path : detail::test_paths(in))
-            text += tree.read(path).value_or("");
-        return coverage_signature(text);
+        auto out = coverage_signature(tree.read(in.op.test_cpp).value_or(""));
+        if (in.layout.languages.has_python())
+            for (std::string& entry : python_test_signature(tree.read(in.op.test_py).value_or("")))
+                out.push_back(std::move(entry));
+        return out;
     };
     const auto before = signature(in.base);
     const auto now = signature(in.now);
@@ -145,7 +148,7 @@ inline Finding check_ver5(const VerifyInput& in, const std::vector<std::string>&
     return detail::verify_finding(
         in.settings, "VER-5", Status::Gap, "Test coverage signature changed",
         "base=[" + text::join(before, ", ") + "] now=[" + text::join(now, ", ") + "]",
-        "Keep every test suite and value row the base had.");
+        "Keep every test suite, test function and value row the base had.");
 }
 
 inline Finding check_ver2(const VerifyInput& in) {

@@ -180,16 +180,26 @@ ODO_API bool operator_exists(const OperatorPaths& paths) noexcept;
 // fail here: it gets the paths it would have, none of which exist (see operator_exists).
 ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
                                        std::string_view argument);
+// The same with the operators already discovered: a caller resolving every operator lists the
+// headers' directory once, not once per operator.
+ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
+                                       std::string_view argument,
+                                       const std::vector<DiscoveredOperator>& discovered);
 // The one-line message a driver prints when the operator is unknown.
 ODO_API std::string unknown_operator_message(const OperatorPaths& paths, const Layout& layout);
 #if ODO_REPO_DEFINITIONS
 ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
                                        std::string_view argument) {
+    return resolve_operator(repo_root, layout, argument, discover_operators(repo_root, layout));
+}
+
+ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
+                                       std::string_view argument,
+                                       const std::vector<DiscoveredOperator>& discovered) {
     OperatorPaths p;
     const std::string arg(text::strip(argument));
     p.op = text::lower(arg);
     p.operator_name = arg;
-    const auto discovered = discover_operators(repo_root, layout);
     for (const auto& candidate : discovered) {
         if (text::lower(candidate.name) == p.op) {
             p.operator_name = candidate.name;

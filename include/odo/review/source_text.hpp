@@ -14,7 +14,10 @@ namespace odo::review {
 
 namespace detail {
 
-ODO_API bool is_identifier_char(char c) noexcept;
+// A letter, digit or '_' (std::isalnum in the "C" locale, inline: scanners call it per character).
+constexpr bool is_identifier_char(char c) noexcept {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
 // The end of the identifier starting at s[i] (i itself when s[i] cannot start one).
 ODO_API std::size_t identifier_end(std::string_view s, std::size_t i);
 // The end of the string or character literal that opens at `open` (one past its closing quote,
@@ -23,10 +26,6 @@ ODO_API std::size_t quoted_literal_end(std::string_view s, std::size_t open);
 // The end of the raw string literal R"delim( ... )delim" whose quote is at `quote`.
 ODO_API std::size_t raw_literal_end(std::string_view s, std::size_t quote);
 #if ODO_REVIEW_DEFINITIONS
-ODO_API bool is_identifier_char(char c) noexcept {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-}
-
 // The end of the run of identifier characters (letters, digits, '_') starting at s[i].
 inline std::size_t word_end(std::string_view s, std::size_t i) {
     while (i < s.size() && is_identifier_char(s[i]))
@@ -102,7 +101,10 @@ ODO_API std::string blank_comments(std::string_view source) {
                     (i == 0 || !std::isdigit(static_cast<unsigned char>(source[i - 1]))))) {
             i = detail::quoted_literal_end(source, i);
         } else {
+            // Only '/', '"' and '\'' can open a comment or a literal: skip to the next.
             ++i;
+            while (i < source.size() && source[i] != '/' && source[i] != '"' && source[i] != '\'')
+                ++i;
         }
     }
     return out;

@@ -237,6 +237,37 @@ TEST_CASE("RED-11: a function of an unnamed namespace is internal, as a static o
           Status::Recommendation);
 }
 
+TEST_CASE("RED-11: an unused function-like macro in an unnamed namespace is no dead function") {
+    // FindHomography's shape: `#define name(...) do { ... } while (0)` inside `namespace {`,
+    // continued over lines, never expanded. A macro is not a function: no RED-11.
+    odo::testing::MemoryTree tree;
+    odo::repo::OperatorPaths op;
+    op.operator_name = "Homography";
+    op.op = "homography";
+    op.priv = {"src/cvcuda/priv/OpHomography.cu"};
+    std::string macro =
+        "namespace {\n  #  define is_aligned(POINTER, BYTES, msg) \\\n    do \\\n    { "
+        "\\\n";
+    for (int k = 0; k < 6; ++k)
+        macro += "        check(POINTER, BYTES, " + std::to_string(k) + "); \\\n";
+    macro += "    } \\\n    while (0)\n";
+    const std::string dead = "static int unusedStatic(int)\n{\n a(1);\n a(2);\n a(3);\n a(4);\n "
+                             "a(5);\n a(6);\n}\n";
+    auto red11 = [&](const std::string& source) {
+        tree.files["src/cvcuda/priv/OpHomography.cu"] = source;
+        return *with_id(assess_findings({op, tree}, cvcuda_settings()), "RED-11").at(0);
+    };
+    CHECK(red11(macro + "} // namespace\n").status == Status::Pass);
+    // Beside it a dead static function is still named, and only it.
+    const Finding f = red11(macro + "} // namespace\n" + dead);
+    CHECK(f.summary == "Static or unnamed-namespace function(s) with no caller (1)");
+    CHECK(contains(f.evidence, "unusedStatic"));
+    // The same body as a function of the unnamed namespace is dead.
+    CHECK(red11("namespace {\nvoid is_aligned(int POINTER, int BYTES, int msg)\n{\n" +
+                macro.substr(macro.find("        check")) + "}\n}\n")
+              .status == Status::Recommendation);
+}
+
 TEST_CASE("unnamed_namespace_bodies: the braces at namespace scope inside `namespace {`") {
     const std::string code = "namespace a { void f() {} }\nnamespace { void g() {} struct S { "
                              "void m() {} }; }\nvoid h() {}\n";
