@@ -33,6 +33,18 @@ std::vector<std::string> invert_surface() {
     return {s.cases.begin(), s.cases.end()};
 }
 
+const std::string run_sku = "H100_PCIe_350W_1095MHz";
+
+// A run artifact of one case at `us` (C++ and Python), as a benchmark writes it.
+std::string run_artifact_text(const std::string& key, double us) {
+    return R"({"schema_version": 1, "run_metadata": {"gpu_name": null}, "baselines": {")" + key +
+           R"(": {")" + run_sku + R"(": {"n_runs": 1, "gpu_time_us_cpp": )" + std::to_string(us) +
+           R"(, "gpu_time_us_python": )" + std::to_string(us + 10) +
+           R"(, "gpu_noise_us_cpp": 1.0, "gpu_noise_us_python": 1.0, "gpu_bwutil_cpp": 0.5,)"
+           R"( "gpu_bwutil_python": 0.5}}}})" +
+           "\n";
+}
+
 // Records as odo_campaign writes them, made at `commit`, citing the run file.
 struct Recorder {
     std::string commit;
@@ -54,16 +66,30 @@ struct Recorder {
     NewRecord lead(const std::string& id) const {
         return record(RecordKind::Lead, lead_fields(id, "fewer loads", "memory", {surface[0]}));
     }
-    // The target goes from 100 us to `after_us` over three runs a side.
-    NewRecord evaluation(const std::string& id, double after_us) const {
+    // The target goes from 100 us to `after_us` over three runs a side, each run an artifact
+    // written into the repository (`repo`) and cited, as odo_campaign evaluate records them.
+    NewRecord evaluation(const TempRepo& repo, const std::string& id, double after_us) const {
         std::vector<RunTiming> before, after;
-        for (int run = 0; run < 3; ++run) {
-            before.push_back({surface[0], "HOST", 100, 1});
-            after.push_back({surface[0], "HOST", after_us, 1});
-        }
+        EvaluationArtifacts artifacts;
+        std::vector<CitedFile> files;
+        for (int run = 0; run < 3; ++run)
+            for (const bool is_after : {false, true}) {
+                const double us = is_after ? after_us : 100;
+                const std::string path = "bench/campaigns/runs/" + id +
+                                         (is_after ? "-after" : "-before") + std::to_string(run) +
+                                         ".json";
+                const std::string text = run_artifact_text(surface[0], us);
+                repo.write(path, text);
+                files.push_back(cite_bytes(path, text));
+                (is_after ? artifacts.after : artifacts.before).push_back(path);
+                (is_after ? after : before).push_back({surface[0], run_sku, us, 1});
+            }
         const LeadEvaluation e = evaluate_lead(before, after, {surface[0]});
-        return record(RecordKind::Evaluation,
-                      evaluation_fields(id, e, before, after, std::nullopt, "cpp"));
+        NewRecord r =
+            record(RecordKind::Evaluation,
+                   evaluation_fields(id, e, before, after, std::nullopt, "cpp", artifacts));
+        r.files = std::move(files);
+        return r;
     }
 };
 
@@ -103,13 +129,13 @@ TEST_CASE("evidence with a genuine ledger: ODO-4 passes from it, every surface c
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
     const Recorder at = start_campaign(repo);
     repo.write(ledger_file, ledger_of({at.profile(40), at.lead("unroll"),
-                                       at.evaluation("unroll", 70), at.profile(91)}));
+                                       at.evaluation(repo, "unroll", 70), at.profile(91)}));
     repo.commit("campaign: ledger");
     const auto report = ledger_report(repo);
     CHECK(ledger_field(report, "ODO-4", "status") == "PASS");
     CHECK(ledger_field(report, "ODO-4", "evidence") ==
           ledger_file +
-              ": 4 records check out (1 cited files, 0 earlier versions); stop: ridge, "
+              ": 4 records check out (7 cited files, 0 earlier versions); stop: ridge, "
               "profile seq 4 (host-roofline) of " +
               at.surface.front() + " at 91.0% >= the 80.0% ridge");
     const auto& findings = report.at("findings").as_array();
@@ -122,8 +148,8 @@ TEST_CASE("evidence with a genuine ledger: ODO-4 passes from it, every surface c
 TEST_CASE("evidence with a ledger: no stop condition, or uncovered cases named, are GAPs") {
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
     const Recorder at = start_campaign(repo);
-    repo.write(ledger_file,
-               ledger_of({at.profile(40, 1), at.lead("unroll"), at.evaluation("unroll", 100)}));
+    repo.write(ledger_file, ledger_of({at.profile(40, 1), at.lead("unroll"),
+                                       at.evaluation(repo, "unroll", 100)}));
     repo.commit("campaign: ledger");
     const auto report = ledger_report(repo);
     CHECK(ledger_field(report, "ODO-4", "status") == "GAP");
@@ -145,8 +171,8 @@ TEST_CASE("evidence with a tampered ledger: a strike relabelled a win is a GAP n
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
     const Recorder at = start_campaign(repo);
     std::string bytes =
-        ledger_of({at.profile(40), at.lead("a"), at.evaluation("a", 100), at.lead("b"),
-                   at.evaluation("b", 100), at.lead("c"), at.evaluation("c", 100)});
+        ledger_of({at.profile(40), at.lead("a"), at.evaluation(repo, "a", 100), at.lead("b"),
+                   at.evaluation(repo, "b", 100), at.lead("c"), at.evaluation(repo, "c", 100)});
     repo.write(ledger_file, bytes);
     repo.commit("campaign: three strikes");
     const auto genuine = ledger_report(repo);
@@ -174,11 +200,12 @@ TEST_CASE("evidence with a tampered ledger: a strike relabelled a win is a GAP n
 TEST_CASE("evidence with a ledger rewritten since an earlier commit, or deleted, is a GAP") {
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
     const Recorder at = start_campaign(repo);
-    repo.write(ledger_file, ledger_of({at.profile(40), at.lead("a"), at.evaluation("a", 100)}));
+    repo.write(ledger_file,
+               ledger_of({at.profile(40), at.lead("a"), at.evaluation(repo, "a", 100)}));
     const std::string struck = repo.commit("campaign: a strike");
     // Rebuilt without the strike, chain and sequence intact.
-    repo.write(ledger_file,
-               ledger_of({at.profile(40), at.lead("b"), at.evaluation("b", 70), at.profile(91)}));
+    repo.write(ledger_file, ledger_of({at.profile(40), at.lead("b"), at.evaluation(repo, "b", 70),
+                                       at.profile(91)}));
     repo.commit("campaign: history rewritten");
     const auto rewritten = ledger_report(repo);
     CHECK(ledger_field(rewritten, "ODO-4", "status") == "GAP");

@@ -3,14 +3,16 @@
 // evidence gate's ODO-4 passes from a ledger only when every record checks out. A ledger is
 // merge-request content, so the check trusts nothing in it: the chain and the sequence (the
 // parse), each evaluation's outcome and figures computed again from its recorded runs and each
-// lead id once (the fold), every cited file read back with its recorded digest and size, every
-// record's time no later than the commit under review, its commit in that commit's history, and
-// the ledger of every earlier commit of the change a prefix of this one — so an edited, reordered
-// or removed record, even one committed and rewritten since, cannot go unseen.
+// lead id once (the fold), those runs the very rows of the run artifacts it cites, every cited file
+// read back with its recorded digest and size, every record's time no later than the commit under
+// review, its commit in that commit's history, and the ledger of every earlier commit of the change
+// a prefix of this one — so an edited, reordered or removed record, even one committed and
+// rewritten since, cannot go unseen.
 //
 // Pure: the caller reads the files and the git history (gates/campaign_ledger_facts.hpp) and
 // hands them in, so tests can tamper with each input alone.
 #include "odo/campaign/campaign_state.hpp"
+#include "odo/campaign/evaluation_runs.hpp"
 #include "odo/campaign/ledger_read.hpp"
 #include "odo/campaign/ledger_record.hpp"
 #include "odo/core/error.hpp"
@@ -49,6 +51,9 @@ struct LedgerInputs {
     std::vector<EarlierLedger> earlier; // the ledgers of the change's earlier commits
     CitedFileReader read_cited;
     InHistory in_history;
+    // The runs of a cited run artifact: each evaluation's recorded runs must be exactly the rows
+    // of the artifacts it names (evaluation_runs.hpp). Empty: not checked.
+    ArtifactRunsReader read_runs;
 };
 
 struct LedgerVerification {
@@ -182,6 +187,9 @@ inline LedgerVerification verify_ledger(const LedgerInputs& in) {
     add(history_problems(in.bytes, in.earlier));
     add(commit_problems(v.ledger, in.in_history));
     add(cited_file_problems(v.ledger, in.read_cited, &v.cited_files));
+    if (in.read_runs)
+        for (const LedgerRecord& r : v.ledger.records)
+            add(evaluation_runs_problems(r, in.read_runs));
     std::stable_sort(v.problems.begin(), v.problems.end(),
                      [](const LedgerProblem& a, const LedgerProblem& b) { return a.seq < b.seq; });
     return v;

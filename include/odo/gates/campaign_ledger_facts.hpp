@@ -5,7 +5,10 @@
 // paths.campaign_ledger): the ledger committed at HEAD, its versions at the merge base and every
 // commit of the change, the cited files (the working tree, then `--artifacts DIR`), HEAD's time
 // and history — handed to campaign::verify_ledger — and the surface its profiles must cover.
+#include "odo/baseline/config_set.hpp"
+#include "odo/baseline/operator_file.hpp"
 #include "odo/campaign/campaign_surface.hpp"
+#include "odo/campaign/evaluation_runs.hpp"
 #include "odo/campaign/ledger_verify.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
@@ -53,7 +56,8 @@ ODO_API CampaignLedgerFacts load_campaign_ledger_facts(
     const std::filesystem::path& repo_root, const repo::Layout& layout,
     const repo::OperatorPaths& op, const repo::Git& git, const ChangeRange& range,
     const std::optional<std::filesystem::path>& artifacts,
-    const std::optional<surface::BenchConfig>& config, const std::string& config_problem);
+    const std::optional<surface::BenchConfig>& config, const std::string& config_problem,
+    const std::vector<std::string>& sku_stems);
 
 #if ODO_GATES_DEFINITIONS
 namespace detail {
@@ -135,10 +139,10 @@ inline std::string head_time(const repo::Git& git) {
         std::chrono::system_clock::from_time_t(static_cast<std::time_t>(std::stoll(seconds))));
 }
 
-// The digest of `relative` under `root` (the repository or the artifacts folder), links resolved
+// The bytes of `relative` under `root` (the repository or the artifacts folder), links resolved
 // and kept inside it; nullopt when absent there.
-inline std::optional<campaign::CitedFile> cited_under(const std::filesystem::path& root,
-                                                      const std::string& relative) {
+inline std::optional<std::string> read_under(const std::filesystem::path& root,
+                                             const std::string& relative) {
     const auto where = repo::resolve_repo_path(root, relative);
     if (!where)
         return std::nullopt;
@@ -148,21 +152,55 @@ inline std::optional<campaign::CitedFile> cited_under(const std::filesystem::pat
     if (static_cast<std::uintmax_t>(st.st_size) > max_cited_file_bytes)
         throw InputError(std::to_string(st.st_size) + " bytes, over the " +
                          std::to_string(max_cited_file_bytes >> 20) + " MiB a cited file may hold");
-    const auto bytes = try_read_file(*where);
+    auto bytes = try_read_file(*where);
     if (!bytes)
         throw InputError("cannot be read");
-    return campaign::cite_bytes(relative, *bytes);
+    return bytes;
+}
+
+// A cited file's bytes: from the working tree, else from the artifacts folder.
+inline std::optional<std::string>
+read_cited_bytes(const std::filesystem::path& repo_root,
+                 const std::optional<std::filesystem::path>& artifacts, const std::string& path) {
+    if (auto bytes = read_under(repo_root, path))
+        return bytes;
+    return artifacts ? read_under(*artifacts, path) : std::nullopt;
 }
 
 inline campaign::CitedFileReader
 cited_file_reader(const std::filesystem::path& repo_root,
                   const std::optional<std::filesystem::path>& artifacts) {
     return [repo_root, artifacts](const std::string& path) -> std::optional<campaign::CitedFile> {
-        if (auto found = cited_under(repo_root, path))
-            return found;
-        if (artifacts)
-            return cited_under(*artifacts, path);
+        if (auto bytes = read_cited_bytes(repo_root, artifacts, path))
+            return campaign::cite_bytes(path, *bytes);
         return std::nullopt;
+    };
+}
+
+// The runs of a cited run artifact, its rows checked against the operator's config and the SKU
+// map as an import checks them; a refused row is one line (the first, and how many more).
+inline campaign::ArtifactRunsReader
+artifact_runs_reader(const std::filesystem::path& repo_root,
+                     const std::optional<std::filesystem::path>& artifacts,
+                     const repo::OperatorPaths& op, const surface::BenchConfig& config,
+                     std::vector<std::string> sku_stems, baseline::LanguageSet languages) {
+    std::vector<baseline::OperatorFile> files;
+    files.push_back({repo_root / op.bench_cfg, {}, {}, config});
+    auto set = std::make_shared<const baseline::ConfigSet>(std::move(files));
+    return [repo_root, artifacts, set, stems = std::move(sku_stems),
+            languages](const std::string& path, baseline::Language language) {
+        const auto bytes = read_cited_bytes(repo_root, artifacts, path);
+        if (!bytes)
+            throw InputError("neither in the repository nor under the artifacts folder");
+        try {
+            return campaign::artifact_runs(*bytes, path, *set, stems, languages, language);
+        } catch (const InputProblems& e) {
+            const auto& all = e.problems();
+            throw InputError(
+                all.front() +
+                (all.size() > 1 ? " (and " + std::to_string(all.size() - 1) + " more rows refused)"
+                                : std::string()));
+        }
     };
 }
 
@@ -242,7 +280,8 @@ ODO_API CampaignLedgerFacts load_campaign_ledger_facts(
     const std::filesystem::path& repo_root, const repo::Layout& layout,
     const repo::OperatorPaths& op, const repo::Git& git, const ChangeRange& range,
     const std::optional<std::filesystem::path>& artifacts,
-    const std::optional<surface::BenchConfig>& config, const std::string& config_problem) {
+    const std::optional<surface::BenchConfig>& config, const std::string& config_problem,
+    const std::vector<std::string>& sku_stems) {
     CampaignLedgerFacts f;
     f.implementation_changed = !range.implementation_changed.empty();
     if (layout.paths.campaign_ledger.empty())
@@ -273,6 +312,9 @@ ODO_API CampaignLedgerFacts load_campaign_ledger_facts(
         std::set<std::string> known(earlier.begin(), earlier.end());
         known.insert(*head);
         in.in_history = detail::in_history(git, std::move(known));
+        if (config)
+            in.read_runs = detail::artifact_runs_reader(repo_root, artifacts, op, *config,
+                                                        sku_stems, layout.languages);
         std::vector<campaign::LedgerProblem> refused = std::move(f.verification.problems);
         f.verification = campaign::verify_ledger(in);
         f.verification.problems.insert(f.verification.problems.begin(), refused.begin(),

@@ -329,8 +329,9 @@ ODO_API EvidenceContext load_evidence_context(
     c.test_review = review::test_domain_findings(c.repo_root, op, support, layout, Phase::Evidence);
     detail::WorkingConfig config = detail::working_config(op.bench_cfg, documents.working(), blank);
     c.ben6 = review::check_planar_coverage(config.review, support, Phase::Evidence);
-    c.ledger = load_campaign_ledger_facts(c.repo_root, layout, op, git, c.facts.range, artifacts,
-                                          config.review.config, config.review.problem);
+    c.ledger =
+        load_campaign_ledger_facts(c.repo_root, layout, op, git, c.facts.range, artifacts,
+                                   config.review.config, config.review.problem, sku_map.stems());
 
     c.layout = std::move(layout);
     c.op = std::move(op);

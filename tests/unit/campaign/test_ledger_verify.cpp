@@ -32,7 +32,7 @@ LedgerVerification verified(const std::string& bytes, std::vector<EarlierLedger>
                             std::string now = verify_now) {
     return verify_ledger({"bench/campaigns/OpInvert.ledger.jsonl", bytes, std::move(now),
                           std::move(earlier), std::move(read),
-                          [](const std::string& commit) { return commit == commit_a; }});
+                          [](const std::string& commit) { return commit == commit_a; }, nullptr});
 }
 
 // A profile below the ridge, a win, a strike, and a profile at the ridge: the ridge stop holds.
@@ -133,7 +133,8 @@ TEST_CASE("verify_ledger: a duplicate lead id, a record from the future, a forei
                                         verify_now,
                                         {},
                                         reader_of({{"bench/runs/a.json", "{}"}}),
-                                        [](const std::string&) { return false; }});
+                                        [](const std::string&) { return false; },
+                                        nullptr});
     CHECK(has_problem(foreign.problems, 1, "which is not in the history under review"));
     CHECK(has_problem(foreign.problems, 3, "keeps commit aaaaaaaa"));
 }
@@ -146,4 +147,21 @@ TEST_CASE("verify_ledger: a ledger too large or not UTF-8 is one problem of the 
     const auto large = verified(std::string(ledger_max_bytes + 1, '\n'));
     REQUIRE(large.problems.size() == 1);
     CHECK(large.problems[0].what.find("over the ledger limit") != std::string::npos);
+}
+
+TEST_CASE("verify_ledger: with a run reader, an evaluation's runs must be its artifacts' rows") {
+    LedgerInputs in{
+        "l",
+        genuine_ledger(),
+        verify_now,
+        {},
+        reader_of({{"bench/runs/a.json", "{}"}}),
+        nullptr,
+        [](const std::string&, odo::baseline::Language) { return std::vector<RunTiming>{}; }};
+    const auto v = verify_ledger(in);
+    // The fixture's evaluations name no artifacts: each is a problem once runs are checked.
+    CHECK(has_problem(v.problems, 3, "names no run artifacts"));
+    CHECK(has_problem(v.problems, 5, "names no run artifacts"));
+    in.read_runs = nullptr;
+    CHECK(verify_ledger(in).ok());
 }

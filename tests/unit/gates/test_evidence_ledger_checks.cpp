@@ -26,7 +26,8 @@ CampaignLedgerFacts facts_of(const std::string& bytes) {
          [](const std::string& path) -> std::optional<odo::campaign::CitedFile> {
              return odo::campaign::cite_bytes(path, "{}");
          },
-         [](const std::string&) { return true; }});
+         [](const std::string&) { return true; },
+         nullptr});
     f.surface = odo::campaign::OperatorSurface{
         {ledger_fixture::hot_case, ledger_fixture::cold_case, "invert_u8[layout=HWC]"}, {}};
     return f;
