@@ -5,12 +5,14 @@
 #   1. preflight on the imported library: GAPs (no Invert system test, no baselines);
 #   2. the coverage commit (the system test) and a full-surface baseline measured here;
 #   3. preflight again: ready;
-#   4. one real perf: change to Invert's host implementation, the pixel tests passing;
-#   5. Invert re-measured and imported, and profiled against the host's memory roofline;
-#   6. below the ridge, more leads (examples/campaign/leads), each measured against the build
-#      before it, until three strikes after the last win (a win is kept and profiled again);
+#   4. Invert profiled against the host's memory roofline (odo_profile --host-roofline);
+#   5. lead 1, one real perf: change to Invert's host implementation, the pixel tests passing,
+#      measured against the build before it: odo computes win or strike; a win is kept,
+#      re-measured, imported and profiled again;
+#   6. below the ridge, more leads (examples/campaign/leads), each measured the same way, until
+#      the ridge or three strikes after the last win;
 #   7. the summary initialised (provisional), completed from the run's files, refreshed to final;
-#   8. the evidence gate, which must end in PASS;
+#   8. the evidence gate, which must end in PASS (ODO-4 from the campaign ledger);
 #   9. every `ref:` of the reports it wrote resolves to a file and heading of the repository.
 #
 # Everything is left under build/demo/ (ODO_DEMO_DIR): the installed odo (odo/, kept from run to
@@ -30,6 +32,10 @@ demo=$(realpath -m "${ODO_DEMO_DIR:-$root/build/demo}")
 # step, the failure line, build_quietly, measure and measure_and_import.
 source "$root/scripts/demo-steps.sh"
 
+# Every step of the loop is a record of the campaign ledger (bench/campaigns/OpInvert.ledger.jsonl,
+# committed with the campaign), written by odo_campaign; `odo_campaign Invert status` is printed
+# after each step: where the campaign stands and the next step's command.
+#
 # --- odo: the gates, the baseline tool, the note writer, and an installed package for oplib ---
 odo_build=$(realpath -m "${ODO_BUILD_DIR:-$root/build/release}")
 if [ -z "${ODO_BUILD_DIR:-}" ]; then
@@ -45,6 +51,8 @@ mkdir -p "$demo/artifacts"
 cmake --install "$odo_build" --prefix "$demo/odo" >/dev/null
 optimize_op=$demo/odo/bin/optimize_op
 odo_baseline=$demo/odo/bin/odo_baseline
+odo_profile=$demo/odo/bin/odo_profile
+odo_campaign=$demo/odo/bin/odo_campaign
 notes=$odo_build/examples/campaign/odo_campaign_notes
 art=$demo/artifacts
 repo=$demo/oplib
@@ -87,13 +95,21 @@ git config user.name "odo demo"
 git add -A
 git commit -qm "chore: import the op library (no Invert system test, no baselines yet)"
 
+# Where the campaign stands and what comes next, from its ledger (indented under the step).
+status() { # [odo_campaign status options]
+  "$odo_campaign" Invert status --artifacts "$art" "$@" | sed 's/^/    /'
+}
+stopped() { ! "$odo_campaign" Invert status --artifacts "$art" | grep -qxF -- '- Stop: none'; }
+
 step "preflight: Invert before any coverage work (GAPs expected)"
 set +e
 "$optimize_op" Invert --phase preflight --out "$art/preflight-before.md"
 rc=$?
+"$optimize_op" Invert --phase preflight --format json --out "$art/preflight-before.json" >/dev/null
 set -e
 echo "exit code $rc: a GAP blocks the campaign"
 [ "$rc" -eq 1 ]
+status --preflight "$art/preflight-before.json"
 
 step "coverage commit: Invert's system test against an independent host reference"
 mv "$saved_test" tests/cvcuda/system/TestOpInvert.cpp
@@ -113,16 +129,20 @@ git commit -qm "bench: baselines measured on $sku"
 
 step "preflight again: ready to optimize"
 "$optimize_op" Invert --phase preflight --out "$art/preflight-after.md"
+status
 
 # A kept change's checks before its commit: the pixel tests on it, and refactor_op's assess of the
 # change (the Review/refactor gate's evidence: the summary's item cites the line the report ends
 # with, and ODO-8 re-runs assess to check it).
-test_and_assess() {
+test_and_assess() { # lead id
+  local report=$art/refactor-assess-$1.md
   build_quietly "$build" -j "$jobs"
   "$build/cvcuda_test_system" > "$art/pixel-tests.txt"
   grep -F 'Pixelwise equality to reference' "$art/pixel-tests.txt" | grep -F TestOpInvert || true
   tail -n 3 "$art/pixel-tests.txt"
-  "$demo/odo/bin/refactor_op" Invert --phase assess --out "$art/refactor-assess.md" | tail -n 1
+  "$demo/odo/bin/refactor_op" Invert --phase assess --out "$report" | tail -n 1
+  "$odo_campaign" Invert review --report "$report" --artifacts "$art"
+  cp "$report" "$art/refactor-assess.md" # the latest, which the summary's item cites
 }
 
 # Invert measured again after a kept change, imported, held to the regression gate, its footprint.
@@ -132,91 +152,112 @@ remeasure_invert() { # what
   "$odo_baseline" validate --operator invert --reject-regressions-from main |
     tee "$art/validate.txt"
   "$build/oplib_footprint" --out "$art/footprint-after.json"
+  git add bench/campaigns
   git commit -qam "bench(invert): re-measure baselines on $sku after $1"
 }
 
-# The optimized case against the machine's memory roofline; writes the bottleneck, the profile
-# evidence and, at the ridge, the Lead exhaustion evidence.
+# The optimized case against the machine's memory roofline (odo's host roofline: the case timed
+# against a memcpy of the bytes it moves, alternating rounds), recorded in the ledger; the case
+# stands for every case of Invert's surface, which runs the same host code.
+profiles=0
 profile_invert() {
-  invert_case=$("$build/bench_invert" --list | grep -F '[layout=NHWC][inputKind=Tensor]' | head -n 1)
-  "$build/oplib_roofline" --operator invert --case "$invert_case" --out "$art/invert-roofline.json"
-  "$notes" profile --campaign "$art" --operator Invert --case "$invert_case" \
+  profiles=$((profiles + 1))
+  local record=$art/invert-roofline-$profiles.json represents=()
+  while read -r key; do
+    [ "$key" = "$invert_case" ] || represents+=(--represents "$key")
+  done < <("$build/bench_invert" --list --tier basic,advanced)
+  "$odo_profile" --bench "$build/bench_invert" --case "$invert_case" --host-roofline \
+    --record "$record" ${ODO_DEMO_RIDGE_PCT:+--ridge-pct "$ODO_DEMO_RIDGE_PCT"} |
+    grep -E '^(Classification|Ceiling):'
+  "$odo_campaign" Invert profile --report "$record" --artifacts "$art" "${represents[@]}" \
     ${ODO_DEMO_RIDGE_PCT:+--ridge-pct "$ODO_DEMO_RIDGE_PCT"}
+  status
 }
 
-leads_exhausted() {
-  grep -qE 'at ridge|three failed leads' "$art/lead-exhaustion.txt"
+# One lead of the loop: opened in the ledger, its change applied, the build before it (the
+# yardstick) and the build with it measured case by case, alternating; odo computes win or strike
+# from the two (docs/campaign.md). A win is tested, reviewed (refactor_op assess), committed, and
+# its evaluation recorded at that commit; Invert is then re-measured, imported and profiled again.
+# A strike is reverted and recorded at HEAD.
+try_lead() { # id patch hypothesis
+  local id=$1 patch=$2 hypothesis=$3 runs=$art/invert-lead-$1
+  "$odo_campaign" Invert lead --id "$id" --hypothesis "$hypothesis" --category memory \
+    --target "$invert_case"
+  git apply "$patch"
+  build_quietly "$build" -j "$jobs" --target bench_invert
+  measure_lead invert "$lead_base/bench_invert" "$build/bench_invert" "$runs"
+  local judge=(Invert evaluate --lead "$id" --before "$runs/before" --after "$runs/after"
+    --artifacts "$art")
+  if "$odo_campaign" "${judge[@]}" --dry-run | tee "$art/invert-lead-$id.txt" | grep -qxF "$id: win"; then
+    sed 's/^/  /' "$art/invert-lead-$id.txt"
+    test_and_assess "$id"
+    git add bench/campaigns
+    git commit -qam "perf(invert): $hypothesis"
+    "$odo_campaign" "${judge[@]}" --kept "$(git rev-parse HEAD)"
+    remeasure_invert "$hypothesis"
+    profile_invert
+    cp "$build/bench_invert" "$lead_base/bench_invert" # the build of the new HEAD
+  else
+    sed 's/^/  /' "$art/invert-lead-$id.txt"
+    git apply -R "$patch"
+    "$odo_campaign" "${judge[@]}" >/dev/null
+    status
+  fi
 }
 
-step "perf(invert): one flat, vectorizable pass over packed tensors"
+step "profile: Invert's dominant case against the machine's memory roofline"
 git checkout -q -b campaign
-git apply "$root/examples/campaign/perf-invert.patch"
-git --no-pager diff --stat
-test_and_assess
-git commit -qam "perf(invert): one flat, vectorizable pass over packed tensors"
-
-step "Invert re-measured and imported"
-remeasure_invert "the flat pass"
-
-step "profile: the optimized case against the machine's memory roofline"
+invert_case=$("$build/bench_invert" --list | grep -F '[layout=NHWC][inputKind=Tensor]' | head -n 1)
 profile_invert
 
-# Below the ridge the loop goes on (the ridge or three strikes after the last win): each lead of
-# examples/campaign/leads is a real change, built and measured against the build before it, case
-# by case; odo decides win or strike from the two measurements. A win is kept, measured, imported
-# and profiled again; a strike is reverted.
 lead_base=$demo/lead-yardstick
 rm -rf "$lead_base" && mkdir "$lead_base"
 cp "$build/bench_invert" "$lead_base/bench_invert" # the build of HEAD: each lead's yardstick
-n=0
+step "lead L1, perf(invert): one flat, vectorizable pass over packed tensors"
+git --no-pager apply --stat "$root/examples/campaign/perf-invert.patch"
+try_lead L1 "$root/examples/campaign/perf-invert.patch" \
+  "one flat, vectorizable pass over packed tensors"
+
+# Below the ridge the loop goes on until the ridge or three strikes after the last win: each lead
+# of examples/campaign/leads is a real change, tried as L1 was.
+n=1
 for patch in "$root"/examples/campaign/leads/*.patch; do
-  leads_exhausted && break
+  stopped && break
   n=$((n + 1))
   name=$(sed -n '1s/^Lead: //p' "$patch")
-  step "lead $n, below the ridge: $name"
+  step "lead L$n, below the ridge: $name"
   if ! git apply --check "$patch" 2>/dev/null; then
     echo "  does not apply on top of the kept changes; not tried"
     continue
   fi
-  git apply "$patch"
-  build_quietly "$build" -j "$jobs" --target bench_invert
-  measure_lead invert "$lead_base/bench_invert" "$build/bench_invert" "$art/invert-lead-$n"
-  outcome=$("$notes" lead --campaign "$art" --operator Invert --case "$invert_case" --lead "$name" \
-    --before "$art/invert-lead-$n/before" --after "$art/invert-lead-$n/after" \
-    --config-dir bench/config)
-  echo "$outcome"
-  if [[ $outcome == win:* ]]; then
-    test_and_assess
-    git commit -qam "perf(invert): $name"
-    remeasure_invert "$name"
-    profile_invert
-    cp "$build/bench_invert" "$lead_base/bench_invert"
-  else
-    git checkout -q -- .
-  fi
+  try_lead "L$n" "$patch" "$name"
 done
 rm -rf "$lead_base"
-if ! leads_exhausted; then
-  failure="the leads ran out before a stop condition held: $(cat "$art/lead-exhaustion.txt") \
-$(grep -c . "$art/invert-leads.jsonl" 2>/dev/null || echo 0) lead(s) measured in $art/invert-leads.jsonl; \
+if ! stopped; then
+  failure="the leads ran out before a stop condition held ($n lead(s) measured, ledger \
+bench/campaigns/OpInvert.ledger.jsonl; \`odo_campaign Invert status\` in $repo says where it stands); \
 add a lead to examples/campaign/leads or run again on a quieter machine"
   exit 1
 fi
+if [ -n "$(git status --porcelain bench/campaigns)" ]; then
+  git add bench/campaigns
+  git commit -qm "bench(invert): the campaign ledger's last records"
+fi
 build_quietly "$build" -j "$jobs" # the build of HEAD again, after the last lead tried
+status
 
 step "summary: initialised (provisional), completed from the run's files, refreshed to final"
 "$build/bench_invert" --list --tier basic,advanced | grep -v NCHW_FAKE > "$art/optimized-cases.txt"
 "$optimize_op" Invert --phase summary --benchmark-base main \
-  --optimized-cases-file "$art/optimized-cases.txt" --state provisional \
-  --bottleneck "$(cat "$art/bottleneck.txt")" --profile-evidence "$(cat "$art/profile-evidence.txt")" \
-  --out "$description"
+  --optimized-cases-file "$art/optimized-cases.txt" --state provisional --out "$description"
 "$notes" complete --campaign "$art" --operator Invert --case "$invert_case" \
-  --description "$description"
+  --description "$description" --ledger bench/campaigns/OpInvert.ledger.jsonl
 "$optimize_op" Invert --phase summary --results "$description" --out "$description" --state final
 cat "$description"
 
 step "evidence gate"
-"$optimize_op" Invert --phase evidence --results "$description" --out "$art/evidence.md"
+"$optimize_op" Invert --phase evidence --results "$description" --artifacts "$art" \
+  --out "$art/evidence.md"
 
 step "every ref: of the campaign's reports resolves in the repository"
 "$notes" refs --campaign "$art" --repo "$repo"

@@ -7,7 +7,7 @@
 //                             [--ridge-pct P]
 //   odo_campaign <Op> lead --id ID --hypothesis TEXT --category TEXT --target KEY...
 //   odo_campaign <Op> evaluate --lead ID --before PATH... --after PATH... [--kept COMMIT]
-//                              [--language cpp|python]
+//                              [--language cpp|python] [--dry-run]
 //   odo_campaign <Op> review --report FILE
 //   odo_campaign <Op> note --text TEXT
 //   odo_campaign <Op> status [--format md|json] [--preflight FILE]
@@ -94,6 +94,7 @@ struct Options {
     std::string lead;
     std::vector<std::string> before, after;
     std::string kept, language = "cpp";
+    bool dry_run = false;
     // note
     std::string text;
     // status
@@ -129,6 +130,9 @@ void add_verb_options(po::options_description& d, Options& o, const std::string&
         add("kept", po::value(&o.kept)->value_name("COMMIT"), "the commit that keeps the change");
         add("language", po::value(&o.language)->value_name("LANG"),
             "the entry point the runs were timed in (default cpp)");
+        add("dry-run", po::bool_switch(&o.dry_run),
+            "print the outcome odo computes from the runs and record nothing: whether to keep "
+            "the change is decided from it, and the evaluation recorded after");
     } else if (verb == "review") {
         add("report", po::value(&o.report)->value_name("FILE")->required(),
             "refactor_op's report (JSON or Markdown) of the tree as it is now");
@@ -510,9 +514,10 @@ int record_evaluation(const Options& o, const Campaign& c) {
         before, after, std::set<std::string>(lead.targets.begin(), lead.targets.end()));
     const std::optional<std::string> kept =
         o.kept.empty() ? std::nullopt : std::optional<std::string>(c.resolve("--kept", o.kept));
-    c.append(campaign::RecordKind::Evaluation,
-             campaign::evaluation_fields(o.lead, e, before, after, kept, o.language, artifacts),
-             std::move(cited));
+    if (!o.dry_run)
+        c.append(campaign::RecordKind::Evaluation,
+                 campaign::evaluation_fields(o.lead, e, before, after, kept, o.language, artifacts),
+                 std::move(cited));
     std::cout << o.lead << ": " << campaign::to_string(e.outcome) << "\n";
     for (const std::string& reason : e.reasons)
         std::cout << "  " << odo::one_line(reason) << "\n";

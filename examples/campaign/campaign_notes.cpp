@@ -7,12 +7,18 @@
 //   odo_campaign_notes lead --campaign DIR --operator NAME --case KEY --lead TEXT
 //                           --before RUNS --after RUNS --config-dir DIR
 //   odo_campaign_notes complete --campaign DIR --case KEY --operator NAME --description FILE
+//                               [--ledger FILE]
 //   odo_campaign_notes refs --campaign DIR --repo REPO
 //
-// DIR is the campaign's artifact folder; the file names are the ones scripts/demo.sh writes
-// (campaign_files below). `refs` checks that every `ref:` of the Markdown reports in DIR resolves
-// in REPO (report_refs.hpp). Exit codes: 0 done, 1 a measurement says the item cannot be checked
-// or a ref does not resolve, 2 bad usage or input (one line on stderr naming the file or option).
+// With --ledger (the campaign ledger odo_campaign keeps), the stop condition and the leads are
+// read from it, and the Lead exhaustion item is left to optimize_op's summary phase, which
+// writes it from the same ledger. DIR is the campaign's artifact folder; the file names are the
+// ones scripts/demo.sh writes (campaign_files below). `refs` checks that every `ref:` of the
+// Markdown reports in DIR resolves in REPO (report_refs.hpp). Exit codes: 0 done, 1 a measurement
+// says the item cannot be checked or a ref does not resolve, 2 bad usage or input (one line on
+// stderr naming the file or option).
+#include <odo/campaign/campaign_state.hpp>
+#include <odo/campaign/ledger_read.hpp>
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
 #include <odo/core/file.hpp>
@@ -35,6 +41,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -593,9 +600,43 @@ std::string leads_learning(const CampaignFiles& files) {
            " (`" + files.leads().filename().string() + "`).";
 }
 
+// The leads a campaign ledger closed after the first, each with its target's measured change.
+std::string ledger_leads_learning(const odo::campaign::CampaignState& state,
+                                  const fs::path& ledger) {
+    std::vector<std::string> measured;
+    for (const auto& lead : state.leads) {
+        if (&lead == &state.leads.front() || !lead.evaluation)
+            continue;
+        const auto& cases = lead.evaluation->cases;
+        const auto target =
+            std::find_if(cases.begin(), cases.end(), [](const auto& c) { return c.targeted; });
+        std::string line = lead.hypothesis + " (" + std::string(to_string(lead.state));
+        if (target != cases.end())
+            line += ", speedup " + odo::fixed_point(target->speedup_pct(), 1) + "%";
+        measured.push_back(line + ")");
+    }
+    if (measured.empty())
+        return {};
+    return "\n- Below the ridge, the leads measured after it: " + odo::text::join(measured, "; ") +
+           " (`" + ledger.filename().string() + "`).";
+}
+
+// A campaign ledger read as the summary reads it: one with any problem is refused.
+odo::campaign::CampaignState ledger_state(const fs::path& path) {
+    const auto bytes = odo::campaign::read_ledger_bytes(path);
+    if (!bytes)
+        throw InputError(path.string() + ": no campaign ledger");
+    const odo::campaign::Ledger ledger = odo::campaign::parse_ledger(*bytes, path.string());
+    odo::campaign::CampaignState state = odo::campaign::fold(ledger);
+    if (!ledger.problems.empty() || !state.problems.empty())
+        throw InputError(path.string() +
+                         ": the ledger has problems (odo_campaign status names them)");
+    return state;
+}
+
 int complete(int argc, char** argv) {
-    const auto o =
-        parse_options(argc, argv, {"--campaign", "--case", "--operator", "--description"});
+    const auto o = parse_options(
+        argc, argv, {"--campaign", "--case", "--operator", "--description"}, {"--ledger"});
     const std::string& op = o.at("--operator");
     const CampaignFiles files{o.at("--campaign"), odo::text::lower(op)};
     const std::string& key = o.at("--case");
@@ -604,8 +645,18 @@ int complete(int argc, char** argv) {
 
     const CaseFigures before = case_figures(files.baselines("before"), key, "cpp");
     const CaseFigures after = case_figures(files.baselines("after"), key, "cpp");
-    const std::string lead = read_line(files.lead_exhaustion());
-    if (lead.find("at ridge") == std::string::npos &&
+    std::optional<odo::campaign::CampaignState> ledger;
+    if (o.count("--ledger")) {
+        ledger = ledger_state(o.at("--ledger"));
+        if (!ledger->stop) {
+            std::cerr << "odo_campaign_notes: the campaign has not stopped (no ridge, fewer than "
+                         "three strikes since the last win): `odo_campaign "
+                      << op << " status` says the next step\n";
+            return 1;
+        }
+    }
+    const std::string lead = ledger ? std::string() : read_line(files.lead_exhaustion());
+    if (!ledger && lead.find("at ridge") == std::string::npos &&
         lead.find("three failed leads") == std::string::npos) {
         std::cerr << "odo_campaign_notes: Lead exhaustion cannot be checked: " << lead
                   << " Measure leads (odo_campaign_notes lead) until three strikes after the last "
@@ -638,18 +689,20 @@ int complete(int argc, char** argv) {
     check_item(description, "Baseline validation",
                "`odo_baseline validate --reject-regressions-from main` passed with no regression "
                "(`validate.txt`).");
-    check_item(description, "Lead exhaustion", lead);
+    if (!ledger)
+        check_item(description, "Lead exhaustion", lead);
     check_item(description, "Review/refactor gate",
                "assessed before the perf commit (`refactor-assess.md`): " +
                    refactor_evidence(files.refactor_assess()) + "; no refactor applied.");
-    replace_once(description, "- No optimization attempt has been accepted or rejected yet.",
-                 "- Reading every element through the generic strided accessor kept the loop "
-                 "scalar; one flat pass over packed data took `" +
-                     key + "` from " + odo::fixed_point(before.time_us, 1) + " us to " +
-                     odo::fixed_point(after.time_us, 1) + " us (" +
-                     odo::fixed_point(before.time_us / after.time_us, 2) + "x)." +
-                     leads_learning(files),
-                 "learnings placeholder");
+    replace_once(
+        description, "- No optimization attempt has been accepted or rejected yet.",
+        "- Reading every element through the generic strided accessor kept the loop "
+        "scalar; one flat pass over packed data took `" +
+            key + "` from " + odo::fixed_point(before.time_us, 1) + " us to " +
+            odo::fixed_point(after.time_us, 1) + " us (" +
+            odo::fixed_point(before.time_us / after.time_us, 2) + "x)." +
+            (ledger ? ledger_leads_learning(*ledger, o.at("--ledger")) : leads_learning(files)),
+        "learnings placeholder");
     description += "\n" + odo::profile::memory_footprint_section(footprint) + "\n" +
                    measurement_section(files, after.sku, optimized);
     odo::write_file_atomically(description_path, description);

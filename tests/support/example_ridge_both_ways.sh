@@ -1,19 +1,18 @@
 #!/usr/bin/env bash
-# The bundled campaign's stop rule both ways, from a roofline measured now on the campaign's own
-# build (the one example_campaign left): a ridge under the figure stops the loop at the ridge; a
-# ridge over it asks for leads and says the limit and the figure this run measured.
-#   example_ridge_both_ways.sh DEMO_DIR ODO_CAMPAIGN_NOTES
+# The bundled campaign's stop rule both ways, from a host roofline odo_profile measures now on the
+# campaign's own build (the one example_campaign left): a ridge under the figure is reached (the
+# Lead exhaustion line says so), a ridge over it is not (no Lead exhaustion line, below the ridge).
+#   example_ridge_both_ways.sh DEMO_DIR ODO_PROFILE
 set -euo pipefail
-demo=$1 notes=$2
+demo=$1 odo_profile=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$demo/artifacts/invert-baselines-after.json" "$work/"
-key=$("$demo/oplib-build/bench_invert" --list | grep -F '[layout=NHWC][inputKind=Tensor]' | head -n 1)
-"$demo/oplib-build/oplib_roofline" --operator invert --case "$key" --rounds 30 \
-  --out "$work/invert-roofline.json"
-profile() { "$notes" profile --campaign "$work" --operator Invert --case "$key" --ridge-pct "$1"; }
-profile 0
-grep -F ': at ridge (>= 0% BWUtil)' "$work/lead-exhaustion.txt"
-profile 1000
-grep -E ': below the ridge \(needs >= 1000% BWUtil; this run measured [0-9]+%, so leads go on' \
-  "$work/lead-exhaustion.txt"
+bench=$demo/oplib-build/bench_invert
+key=$("$bench" --list | grep -F '[layout=NHWC][inputKind=Tensor]' | head -n 1)
+"$odo_profile" --bench "$bench" --case "$key" --host-roofline --rounds 30 \
+  --record "$work/roofline.json" > /dev/null
+judge() { "$odo_profile" import --host-roofline "$work/roofline.json" --case "$key" --ridge-pct "$1"; }
+judge 0 | grep -E '^Lead exhaustion: .* at ridge for '
+judge 1000 > "$work/above.txt"
+grep -E '^Classification: .*below the ridge \(1000\.0%\)' "$work/above.txt"
+if grep -q "^Lead exhaustion" "$work/above.txt"; then exit 1; fi
