@@ -7,6 +7,7 @@
 #include "odo/core/fixed_point.hpp"
 #include "odo/gates/campaign_ledger_facts.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
+#include "odo/profile/bottleneck.hpp"
 
 #include <string>
 #include <vector>
@@ -99,6 +100,20 @@ inline Finding check_odo4_from_ledger(const CampaignLedgerFacts& f, const std::s
             f.path + ": " + detail::standing_text(s), guide,
             "Go on with the loop (odo_campaign <Op> status names the next step) until the "
             "dominant case is profiled at the ridge or three strikes follow the last win.");
+    // A profile judged against a ridge of its own choosing must not stop the loop: the ridge is
+    // the guidance's, and a lower one recorded with --ridge-pct is a test's, not a campaign's.
+    const double guidance_ridge = profile::BottleneckThresholds{}.ridge_sol_pct;
+    if (*s.stop == campaign::stop_ridge && s.profile_since_last_win &&
+        s.profile_since_last_win->ridge_pct < guidance_ridge)
+        return detail::evidence_finding(
+            "ODO-4", Status::Gap, "The campaign stopped at a ridge below the guidance's",
+            f.path + ": profile seq " + std::to_string(s.profile_since_last_win->seq) + " judged " +
+                detail::percent_text(s.profile_since_last_win->ceiling_pct) +
+                " against a ridge of " + detail::percent_text(s.profile_since_last_win->ridge_pct) +
+                ", below the guidance's " + detail::percent_text(guidance_ridge),
+            guide,
+            "Profile against the guidance's ridge (odo_campaign profile without a lower "
+            "--ridge-pct), or go on until three strikes follow the last win.");
     return detail::evidence_finding(
         "ODO-4", Status::Pass, "Lead exhaustion recorded in the campaign ledger, which checks out",
         f.path + ": " + std::to_string(f.verification.ledger.records.size()) +

@@ -45,6 +45,16 @@ TEST_CASE("ODO-4 from a ledger: PASS at a stop, GAP without one or on a problem,
     CHECK(ridge.status == Status::Pass);
     CHECK(ridge.evidence.find("stop: ridge, profile seq 4 (host-roofline)") != std::string::npos);
 
+    // A ridge lowered below the guidance's 80 % stops nothing; a raised one is the author's to
+    // choose.
+    const auto lowered =
+        check_odo4_from_ledger(facts_of(ledger_of({profile_at(40, 30)})), ledger_guide);
+    CHECK(lowered.status == Status::Gap);
+    CHECK(lowered.evidence.find("profile seq 1 judged 40.0% against a ridge of 30.0%, below the "
+                                "guidance's 80.0%") != std::string::npos);
+    CHECK(check_odo4_from_ledger(facts_of(ledger_of({profile_at(95, 90)})), ledger_guide).status ==
+          Status::Pass);
+
     const auto below = check_odo4_from_ledger(facts_of(ledger_of({profile_at(40)})), ledger_guide);
     CHECK(below.status == Status::Gap);
     CHECK(below.summary == "No stop condition holds in the campaign ledger");
