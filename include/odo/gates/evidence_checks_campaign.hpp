@@ -84,7 +84,7 @@ inline Finding check_odo4_from_ledger(const CampaignLedgerFacts& f, const std::s
         return detail::evidence_finding("ODO-4", Status::Gap,
                                         "The campaign ledger does not check out",
                                         detail::ledger_problems_text(f), guide, fix_records);
-    const campaign::CampaignState& s = f.verification.state;
+    campaign::CampaignState s = f.verification.state;
     if (f.implementation_changed && f.verification.ledger.records.size() <= f.records_at_base)
         return detail::evidence_finding(
             "ODO-4", Status::Gap, "The campaign ledger holds no record of this change",
@@ -103,8 +103,11 @@ inline Finding check_odo4_from_ledger(const CampaignLedgerFacts& f, const std::s
     // A profile judged against a ridge of its own choosing must not stop the loop: the ridge is
     // the guidance's, and a lower one recorded with --ridge-pct is a test's, not a campaign's.
     const double guidance_ridge = profile::BottleneckThresholds{}.ridge_sol_pct;
-    if (*s.stop == campaign::stop_ridge && s.profile_since_last_win &&
-        s.profile_since_last_win->ridge_pct < guidance_ridge)
+    const bool lowered_ridge = *s.stop == campaign::stop_ridge && s.profile_since_last_win &&
+                               s.profile_since_last_win->ridge_pct < guidance_ridge;
+    if (lowered_ridge && s.strikes_since_last_win >= 3)
+        s.stop = std::string(campaign::stop_three_strikes); // the strikes stop it, not that ridge
+    else if (lowered_ridge)
         return detail::evidence_finding(
             "ODO-4", Status::Gap, "The campaign stopped at a ridge below the guidance's",
             f.path + ": profile seq " + std::to_string(s.profile_since_last_win->seq) + " judged " +

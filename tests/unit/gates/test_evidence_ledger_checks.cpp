@@ -54,6 +54,14 @@ TEST_CASE("ODO-4 from a ledger: PASS at a stop, GAP without one or on a problem,
                                 "guidance's 80.0%") != std::string::npos);
     CHECK(check_odo4_from_ledger(facts_of(ledger_of({profile_at(95, 90)})), ledger_guide).status ==
           Status::Pass);
+    // Three strikes stop the loop whatever that profile's ridge.
+    const auto struck = check_odo4_from_ledger(
+        facts_of(ledger_of({profile_at(40, 30), lead_named("a"), evaluation_of("a", 100),
+                            lead_named("b"), evaluation_of("b", 100), lead_named("c"),
+                            evaluation_of("c", 100)})),
+        ledger_guide);
+    CHECK(struck.status == Status::Pass);
+    CHECK(struck.evidence.find("stop: three-strikes, 3 strikes") != std::string::npos);
 
     const auto below = check_odo4_from_ledger(facts_of(ledger_of({profile_at(40)})), ledger_guide);
     CHECK(below.status == Status::Gap);
