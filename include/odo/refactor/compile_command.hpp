@@ -52,6 +52,9 @@ struct CompileCommand {
 
 // compile_commands.json is read whole; a build's is a few MiB at most.
 inline constexpr std::uintmax_t max_compile_database_bytes = std::uintmax_t(64) << 20;
+// An nvcc options file (CMake writes the include directories of a CUDA compile to one) is read
+// whole; CMake's are a few KiB.
+inline constexpr std::uintmax_t max_options_file_bytes = std::uintmax_t(1) << 20;
 
 // The nvcc odo runs: $ODO_NVCC, else the CUDA compiler CMake found when odo was configured
 // (ODO_CUDA_COMPILER), else /usr/local/cuda/bin/nvcc, else `nvcc` on PATH; nullopt when none is
@@ -195,7 +198,7 @@ inline bool is_refused_option(std::string_view arg) {
                                "--output-directory",
                                "--run",
                                "-run",
-                               "--options-file",
+                               "--options-file", // read by expand_options_files, never nested
                                "-optf",
                                "-Xlinker",
                                "--linker-options",
@@ -260,6 +263,77 @@ inline void collect_arches(std::string_view value, std::vector<std::string>& arc
                 arches.push_back(arch);
         }
     }
+}
+
+// The file named by "--options-file F", "--options-file=F", "-optf F" or "-optf=F" (each a
+// comma-separated list, as nvcc takes it); nullopt for any other argument. `consumed` is 2 when
+// the value is the next argument.
+inline std::optional<std::string> options_file_value(const std::vector<std::string>& args,
+                                                     std::size_t i, std::size_t& consumed) {
+    for (const char* flag : {"--options-file", "-optf"}) {
+        const std::string& arg = args[i];
+        if (arg == flag && i + 1 < args.size()) {
+            consumed = 2;
+            return args[i + 1];
+        }
+        if (text::starts_with(arg, flag) && arg.size() > std::strlen(flag) &&
+            arg[std::strlen(flag)] == '=') {
+            consumed = 1;
+            return arg.substr(std::strlen(flag) + 1);
+        }
+    }
+    return std::nullopt;
+}
+
+// The command with each options file's arguments in its place, so that every one of them passes
+// the checks a command-line argument passes. The file is the build's (CMake writes
+// CMakeFiles/<target>.dir/includes_CUDA.rsp): one outside the build directory, or that a link
+// leads out of it, is refused, and so is one too large, holding a NUL byte, or naming another.
+inline std::vector<std::string> expand_options_files(const std::vector<std::string>& args,
+                                                     const std::filesystem::path& directory,
+                                                     const std::filesystem::path& build_dir,
+                                                     const std::string& where) {
+    namespace fs = std::filesystem;
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < args.size();) {
+        std::size_t consumed = 1;
+        const auto value = options_file_value(args, i, consumed);
+        if (!value) {
+            out.push_back(args[i++]);
+            continue;
+        }
+        i += consumed;
+        std::vector<std::string> names;
+        for (std::size_t start = 0; start <= value->size();) {
+            const auto comma = std::min(value->find(',', start), value->size());
+            names.push_back(value->substr(start, comma - start));
+            start = comma + 1;
+        }
+        for (const std::string& name : names) {
+            const fs::path file = (directory / name).lexically_normal();
+            const std::string shown = where + ": options file '" + name + "'";
+            std::error_code ec;
+            const fs::path canonical = fs::weakly_canonical(file, ec);
+            if (!is_within(file, build_dir) || ec || !is_within(canonical, build_dir))
+                throw InputError(shown + " is not inside the build directory; refused");
+            if (!fs::is_regular_file(canonical, ec))
+                throw InputError(shown + " is not a regular file; refused");
+            if (fs::file_size(canonical, ec) > max_options_file_bytes)
+                throw InputError(shown + " is larger than 1 MiB; refused");
+            const std::string content = read_file(canonical);
+            if (content.find('\0') != std::string::npos)
+                throw InputError(shown + " holds a NUL byte; refused");
+            const std::vector<std::string> inner = split_command_line(content);
+            for (std::size_t j = 0; j < inner.size(); ++j) {
+                std::size_t unused = 1;
+                if (options_file_value(inner, j, unused) || inner[j] == "--options-file" ||
+                    inner[j] == "-optf")
+                    throw InputError(shown + " names another options file; refused");
+            }
+            out.insert(out.end(), inner.begin(), inner.end());
+        }
+    }
+    return out;
 }
 
 // A path the command reads, kept apart when it is the repository's: redirected per side, unless it
@@ -378,8 +452,9 @@ ODO_API std::optional<CompileCommand> CompileDatabase::command_for(const std::st
     const auto it = entries_.find(file);
     if (it == entries_.end())
         return std::nullopt;
-    const Entry& e = it->second;
     const std::string where = path_.string() + ": " + file;
+    Entry e = it->second;
+    e.args = detail::expand_options_files(e.args, e.directory, build_dir_, where);
     if (e.args.empty() || fs::path(e.args.front()).filename() != "nvcc")
         throw InputError(where + ": the command runs '" +
                          (e.args.empty() ? std::string() : e.args.front()) +

@@ -105,7 +105,7 @@ TEST_CASE("compile command: hostile entries are refused naming the file") {
                                                     "runs '/bin/sh', not nvcc"));
     for (const char* flag :
          {"-Xcompiler=-O2,-fplugin=/tmp/p.so", "-Xcompiler -B/tmp/bin", "@/tmp/options",
-          "--options-file /tmp/o", "-save-temps", "--keep-dir /tmp", "-Wl,-rpath,/x", "-run"})
+          "-save-temps", "--keep-dir /tmp", "-Wl,-rpath,/x", "-run"})
         CHECK_MESSAGE(odo::text::ends_with(f.refusal(std::string("nvcc ") + flag + source),
                                            "would run a program or write where odo did not "
                                            "choose; refused"),
@@ -131,6 +131,62 @@ TEST_CASE("compile command: hostile entries are refused naming the file") {
     fs::remove(f.build / "compile_commands.json");
     CHECK_THROWS_WITH_AS(CompileDatabase(f.build, f.root),
                          doctest::Contains("CMAKE_EXPORT_COMPILE_COMMANDS"), odo::InputError);
+}
+
+TEST_CASE("compile command: an options file of the build is read as the command's arguments") {
+    const CcmdFixture f;
+    const std::string source = " -c " + (f.root / "src/k.cu").string();
+    // CMake's CUDA compile: the include directories in CMakeFiles/<target>.dir/includes_CUDA.rsp.
+    f.dir.write("build/CMakeFiles/t.dir/includes_CUDA.rsp",
+                "-I" + (f.root / "include").string() + " -isystem=/usr/local/cuda/include\n");
+    f.dir.write("build/second.rsp", "-DSECOND=1");
+    for (const std::string& spelling :
+         {std::string("--options-file CMakeFiles/t.dir/includes_CUDA.rsp"),
+          std::string("--options-file=CMakeFiles/t.dir/includes_CUDA.rsp,second.rsp"),
+          std::string("-optf CMakeFiles/t.dir/includes_CUDA.rsp")}) {
+        const auto c = f.command("nvcc -O3 " + spelling + " -std=c++17" + source);
+        const std::string joined = ccmd_joined(odo::refactor::instantiate(c.flags, "/side"));
+        CHECK_MESSAGE(odo::text::starts_with(
+                          joined, "-O3 -I/side/include -isystem=/usr/local/cuda/include"),
+                      spelling);
+        CHECK(odo::text::ends_with(joined, "-std=c++17"));
+        CHECK((joined.find("-DSECOND=1") != std::string::npos) ==
+              (spelling.find("second.rsp") != std::string::npos));
+    }
+
+    // Its arguments pass the checks a command-line argument passes.
+    f.dir.write("build/plugin.rsp", "-Xcompiler=-fplugin=/tmp/p.so");
+    CHECK(odo::text::ends_with(f.refusal("nvcc --options-file plugin.rsp" + source),
+                               "would run a program or write where odo did not choose; refused"));
+    fs::create_directory_symlink("/usr/include", f.root / "escape");
+    f.dir.write("build/escape.rsp", "-I" + (f.root / "escape").string());
+    CHECK(odo::text::ends_with(f.refusal("nvcc --options-file escape.rsp" + source),
+                               "leads outside the repository through a link; refused"));
+
+    // The file itself: the build's, bounded, text, not naming another.
+    f.dir.write("repo/in-repo.rsp", "-O2");
+    CHECK(odo::text::ends_with(
+        f.refusal("nvcc --options-file " + (f.root / "in-repo.rsp").string() + source),
+        "is not inside the build directory; refused"));
+    CHECK(odo::text::ends_with(f.refusal("nvcc --options-file ../repo/in-repo.rsp" + source),
+                               "is not inside the build directory; refused"));
+    fs::create_symlink("/etc/hostname", f.build / "link.rsp");
+    CHECK(odo::text::ends_with(f.refusal("nvcc --options-file link.rsp" + source),
+                               "is not inside the build directory; refused"));
+    CHECK(odo::text::ends_with(f.refusal("nvcc --options-file missing.rsp" + source),
+                               "is not a regular file; refused"));
+    f.dir.write("build/nested.rsp", "-O2 --options-file=second.rsp");
+    CHECK(odo::text::ends_with(f.refusal("nvcc --options-file nested.rsp" + source),
+                               "names another options file; refused"));
+    f.dir.write("build/nul.rsp", std::string("-O2\0-O3", 7));
+    CHECK(odo::text::ends_with(f.refusal("nvcc --options-file nul.rsp" + source),
+                               "holds a NUL byte; refused"));
+    f.dir.write("build/huge.rsp", "");
+    fs::resize_file(f.build / "huge.rsp", odo::refactor::max_options_file_bytes + 1);
+    CHECK(odo::text::starts_with(f.refusal("nvcc --options-file huge.rsp" + source),
+                                 f.build.string() +
+                                     "/compile_commands.json: src/k.cu: options file 'huge.rsp' "
+                                     "is larger than 1 MiB; refused"));
 }
 
 TEST_CASE("compile command: synthesized from the layout profile") {
