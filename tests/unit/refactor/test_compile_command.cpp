@@ -146,9 +146,9 @@ TEST_CASE("compile command: an options file of the build is read as the command'
           std::string("-optf CMakeFiles/t.dir/includes_CUDA.rsp")}) {
         const auto c = f.command("nvcc -O3 " + spelling + " -std=c++17" + source);
         const std::string joined = ccmd_joined(odo::refactor::instantiate(c.flags, "/side"));
-        CHECK_MESSAGE(odo::text::starts_with(
-                          joined, "-O3 -I/side/include -isystem=/usr/local/cuda/include"),
-                      spelling);
+        CHECK_MESSAGE(
+            odo::text::starts_with(joined, "-O3 -I/side/include -isystem=/usr/local/cuda/include"),
+            spelling);
         CHECK(odo::text::ends_with(joined, "-std=c++17"));
         CHECK((joined.find("-DSECOND=1") != std::string::npos) ==
               (spelling.find("second.rsp") != std::string::npos));
