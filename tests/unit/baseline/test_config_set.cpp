@@ -1,6 +1,6 @@
 // The index of a repository's operator configs: unique keys, tiers, case-key checks.
-#include "temp_dir.hpp"
 #include "fixtures.hpp"
+#include "temp_dir.hpp"
 
 #include <odo/baseline/config_set.hpp>
 

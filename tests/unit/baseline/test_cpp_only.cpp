@@ -1,7 +1,7 @@
 // A library without a Python binding (layout "languages": ["cpp"]): its rows carry C++ figures
 // only, quality has no parity, and no reader asks for or accepts a Python figure.
-#include "temp_dir.hpp"
 #include "fixtures.hpp"
+#include "temp_dir.hpp"
 
 #include <odo/baseline/artifact.hpp>
 #include <odo/baseline/compare.hpp>

@@ -1,6 +1,6 @@
 // update_baseline: quality, regression and coverage refusals; atomic, byte-stable writes.
-#include "temp_dir.hpp"
 #include "fixtures.hpp"
+#include "temp_dir.hpp"
 
 #include <odo/baseline/import.hpp>
 #include <odo/core/file.hpp>

@@ -45,13 +45,14 @@ TEST_CASE("evaluation runs: the recorded runs are the rows of the cited artifact
               .empty());
     // Figures typed beside the artifacts: the after side's artifact says 95 us.
     const auto typed = evaluation_runs_problems(
-        r,
-        artifact_reader_of({{"before.json", runs_before}, {"after.json", timed(hot_case, {95, 81, 79})}}));
+        r, artifact_reader_of(
+               {{"before.json", runs_before}, {"after.json", timed(hot_case, {95, 81, 79})}}));
     REQUIRE(typed.size() == 1);
     CHECK(typed[0].seq == 2);
     CHECK(typed[0].what ==
           "runs.after are not the rows of the artifacts it cites (3 recorded, 3 in the artifacts)");
-    const auto missing = evaluation_runs_problems(r, artifact_reader_of({{"before.json", runs_before}}));
+    const auto missing =
+        evaluation_runs_problems(r, artifact_reader_of({{"before.json", runs_before}}));
     REQUIRE(missing.size() == 1);
     CHECK(missing[0].what == "artifacts.after after.json: after.json: not found");
 }

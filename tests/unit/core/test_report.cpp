@@ -47,14 +47,17 @@ TEST_CASE("verdicts and exit policy per phase") {
 
 TEST_CASE("json report has sorted keys, counts and exit fields") {
     const std::string json = odo::render_json(sample(odo::Phase::Evidence));
-    CHECK(json.rfind("{\n  \"counts\": {\n    \"GAP\": 1,\n    \"MANUAL\": 1,\n    \"N-A\": 1,\n"
-                     "    \"PASS\": 1\n  },\n  \"exit_blocking\": 2,\n  \"exit_gap\": 1,\n"
-                     "  \"exit_manual\": 1,\n  \"findings\": [\n    {\n      \"evidence\": \"ev\",\n"
-                     "      \"fix\": \"fix-ignored\",\n      \"guideline\": \"guide\",\n"
-                     "      \"id\": \"PRE-1\",\n      \"phase\": \"evidence\",\n",
-                     0) == 0);
-    CHECK(json.find("\"op\": \"hqresize\",\n  \"operator\": \"HQResize\",\n  \"phase\": \"evidence\"\n}") !=
-          std::string::npos);
+    CHECK(
+        json.rfind("{\n  \"counts\": {\n    \"GAP\": 1,\n    \"MANUAL\": 1,\n    \"N-A\": 1,\n"
+                   "    \"PASS\": 1\n  },\n  \"exit_blocking\": 2,\n  \"exit_gap\": 1,\n"
+                   "  \"exit_manual\": 1,\n  \"findings\": [\n    {\n      \"evidence\": \"ev\",\n"
+                   "      \"fix\": \"fix-ignored\",\n      \"guideline\": \"guide\",\n"
+                   "      \"id\": \"PRE-1\",\n      \"phase\": \"evidence\",\n",
+                   0) == 0);
+    CHECK(
+        json.find(
+            "\"op\": \"hqresize\",\n  \"operator\": \"HQResize\",\n  \"phase\": \"evidence\"\n}") !=
+        std::string::npos);
 }
 
 TEST_CASE("atomic writes replace whole files and leave nothing behind on error") {
