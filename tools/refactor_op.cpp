@@ -96,7 +96,7 @@ int run_cost(const Options& o, const odo::repo::OperatorPaths& op, const odo::re
          static_cast<int>(o.repeat)});
     return emit(o.format == "json" ? odo::refactor::render_cost_json(op.operator_name, report)
                                    : odo::refactor::render_cost_markdown(op.operator_name, report),
-                o, 0);
+                o, odo::refactor::any_compile_failed(report) ? 1 : 0);
 }
 
 // Verify's simplification evidence: what each TU costs to compile at the base and now.

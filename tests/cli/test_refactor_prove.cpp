@@ -13,6 +13,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -293,6 +294,73 @@ TEST_CASE("cost: CPU, object and .text bytes per TU, both sides, and the deltas 
     CHECK(std::distance(fs::directory_iterator(build.dir.path()), fs::directory_iterator()) == 1);
 }
 
+TEST_CASE("cost: a host TU replayed with odo's C++ compiler, no CUDA Toolkit needed") {
+    TempRepo repo(prove_oplib);
+    TempDir build;
+    const std::string root = repo.root().string();
+    const std::string priv_cpp = "src/cvcuda/priv/OpInvert.cpp";
+    // The recorded program is the build's; odo runs its own C++ compiler with the recorded flags,
+    // a repository path inside a -D value redirected to the side like an include directory.
+    build.write(
+        "compile_commands.json",
+        "[{\"directory\": \"" + build.path().string() + "\", \"command\": \"/usr/bin/c++ -I" +
+            root + "/src/nvcv/include -I" + root +
+            "/src/cvcuda/include -isystem " ODO_SOURCE_DIR "/include -DCONFIG=\\\\\\\"" + root +
+            "/bench/config/operators/invert.json\\\\\\\" -O2 -std=gnu++17 -MD -MF x.o.d -o x.o "
+            "-c " +
+            root + "/" + priv_cpp + "\", \"file\": \"" + root + "/" + priv_cpp + "\"}]\n");
+    replace_in(repo, priv_cpp, "namespace cvcuda {",
+               "int oplibCostExtra(int x) { return x * 3 + 1; }\n\nnamespace cvcuda {");
+    const auto r = prove_tool(repo,
+                              {"Invert", "--phase", "cost", "--build-dir", build.path().string(),
+                               "--base", "main", "--format", "json"},
+                              {{"ODO_NVCC", std::string("/nonexistent/nvcc")}});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const auto report = odo::json::parse(r.out, "cost");
+    const auto& tus = report.at("tus").as_array();
+    REQUIRE(tus.size() == 1);
+    CHECK(tus.at(0).at("file").as_string() == priv_cpp);
+    CHECK(tus.at(0).at("base").at("failure").as_string() == "");
+    CHECK(tus.at(0).at("base").at("text_bytes").as_int64() > 0);
+    CHECK(tus.at(0).at("text_bytes_delta").as_int64() > 0);
+    CHECK(report.at("compilers").as_object().contains("host_cxx"));
+    CHECK_FALSE(report.at("compilers").as_object().contains("nvcc"));
+    // The operator's other TUs the build did not record are named, not measured.
+    const auto& unrecorded = report.at("unrecorded").as_array();
+    CHECK(std::find(unrecorded.begin(), unrecorded.end(), boost::json::value(prove_invert_cu)) !=
+          unrecorded.end());
+    CHECK(std::distance(fs::directory_iterator(build.path()), fs::directory_iterator()) == 1);
+
+    const auto md = prove_tool(
+        repo, {"Invert", "--phase", "cost", "--build-dir", build.path().string(), "--base", "main"},
+        {{"ODO_NVCC", std::string("/nonexistent/nvcc")}});
+    CHECK(md.exit_code == 0);
+    CHECK(contains(md.out, "- C++ compiler: "));
+    CHECK(contains(md.out, "| " + priv_cpp + " | base | "));
+    CHECK(contains(md.out, "Not in the build's compile_commands.json (not measured): "));
+
+    // A TU that no longer compiles: exit 1, the compiler's last lines in the report.
+    replace_in(repo, priv_cpp, "int oplibCostExtra(int x) { return x * 3 + 1; }",
+               "int oplibCostExtra(int x) { return x * 3 + ; }");
+    const auto broken = prove_tool(
+        repo, {"Invert", "--phase", "cost", "--build-dir", build.path().string(), "--base", "main"},
+        {{"ODO_NVCC", std::string("/nonexistent/nvcc")}});
+    CHECK(broken.exit_code == 1);
+    CHECK(contains(broken.out, "| " + priv_cpp + " | now | compile failed"));
+    CHECK(contains(broken.out, "## " + priv_cpp + ": compile failed\n```\n"));
+    CHECK(contains(broken.out, "oplibCostExtra"));
+
+    // A program that is no compiler is refused, naming it.
+    build.write("compile_commands.json",
+                "[{\"directory\": \"" + build.path().string() + "\", \"command\": \"/bin/sh -c " +
+                    root + "/" + priv_cpp + "\", \"file\": \"" + root + "/" + priv_cpp + "\"}]\n");
+    const auto sh =
+        prove_tool(repo, {"Invert", "--phase", "cost", "--build-dir", build.path().string()});
+    CHECK(sh.exit_code == 2);
+    CHECK(contains(sh.err, "the command runs '/bin/sh', neither nvcc nor a C++ compiler"));
+}
+
 TEST_CASE("prove: hostile compile commands, links out of the repository, compiler output") {
     PROVE_NEEDS_NVCC();
     TempRepo repo(prove_oplib);
@@ -307,7 +375,7 @@ TEST_CASE("prove: hostile compile commands, links out of the repository, compile
     };
     SUBCASE("a command that runs another program than nvcc") {
         const ProveBuild build(repo, "/bin/sh");
-        refused({"--build-dir", build.path()}, "runs '/bin/sh', not nvcc");
+        refused({"--build-dir", build.path()}, "runs '/bin/sh', neither nvcc nor a C++ compiler");
     }
     SUBCASE("a flag that loads a plugin into the host compiler") {
         const ProveBuild build(repo, "nvcc", "-Xcompiler=-O2,-fplugin=/tmp/evil.so");

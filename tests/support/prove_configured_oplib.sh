@@ -2,7 +2,8 @@
 # refactor_op's device-code proof on examples/oplib as its own build records it: odo installed,
 # oplib configured with OPLIB_CUDA=ON and compile commands exported (configured only, nothing
 # built), then in a throw-away git repository a rename proves MATCH from the recorded command and
-# a changed constant is DEVICE-CODE-CHANGED naming the kernel. Exit 77 (skipped) without nvcc.
+# a changed constant is DEVICE-CODE-CHANGED naming the kernel; cost measures its CUDA and host TUs.
+# Exit 77 (skipped) without nvcc.
 #   prove_configured_oplib.sh ODO_SOURCE_DIR ODO_BUILD_DIR
 set -euo pipefail
 src=$1 odo_build=$2
@@ -41,3 +42,15 @@ set -e
 grep -qF 'DEVICE-CODE-CHANGED' "$work/constant.md"
 grep -qF 'invertKernel' "$work/constant.md"
 echo "constant: DEVICE-CODE-CHANGED naming invertKernel"
+
+# cost: every TU of the operator the build recorded, CUDA and host C++, both sides; code added to
+# the host implementation shows as a .text delta.
+printf '\nint oplibCostExtra(int x) { return x * 3 + 1; }\n' >> src/cvcuda/priv/OpInvert.cpp
+"$refactor_op" Invert --phase cost --base main --build-dir "$work/build" > "$work/cost.md"
+for tu in src/cvcuda/priv/OpInvert.cu src/cvcuda/priv/OpInvert.cpp \
+          python/mod_cvcuda/operators/OpInvert.cpp; do
+  grep -qF "| $tu | base | " "$work/cost.md" || { cat "$work/cost.md"; echo "no row for $tu"; exit 1; }
+done
+grep -qE '^- src/cvcuda/priv/OpInvert.cpp: CPU .*\(\+[1-9][0-9]*\)' "$work/cost.md" ||
+  { cat "$work/cost.md"; echo "no .text growth for the host TU"; exit 1; }
+echo "cost: CUDA and host TUs from the recorded commands, the host TU's added code measured"

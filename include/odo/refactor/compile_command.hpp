@@ -1,10 +1,12 @@
 #pragma once
-// HOST-ONLY. The command that compiles one CUDA translation unit for the device-code proof and the
-// per-TU cost: the build's own, read from the compile_commands.json of its build directory, or one
-// synthesized from the layout profile when the build recorded none.
+// HOST-ONLY. The command that compiles one translation unit for the device-code proof (CUDA) and
+// the per-TU cost (CUDA and host C++): the build's own, read from the compile_commands.json of its
+// build directory, or, for the proof, one synthesized from the layout profile when the build
+// recorded none.
 //
 // The build directory and its database are the change author's: odo never runs the program a
-// command names (it runs its own nvcc, cuda_compiler()), refuses flags that would run a program or
+// command names (it runs its own nvcc, cuda_compiler(), or its own C++ compiler, host_compiler()),
+// refuses flags that would run a program or
 // write where odo did not choose, and refuses a source or include directory that a link leads out
 // of the repository. Every repository path of the command is kept apart from the rest, so that
 // each side of a comparison compiles against its own copy of the tree (side_tree.hpp).
@@ -35,14 +37,20 @@
 
 namespace odo::refactor {
 
-// One argument: literal text, or `prefix` followed by a repository path that each side redirects
-// into its own copy of the tree ("-I" + "src/nvcv/include").
+// One argument: literal text, or `text` + a repository path that each side redirects into its own
+// copy of the tree + `suffix` ("-I" + "src/nvcv/include", or "-DCONFIG=\"" + "bench/x.json" +
+// "\"").
 struct CommandArg {
     std::string text;
     std::optional<std::string> repo_path; // repository-relative; "" is the root
+    std::string suffix = {};
 };
 
+// Which of odo's compilers replays a command: the recorded program's name says which it stands for.
+enum class CompilerKind { nvcc, host_cxx };
+
 struct CompileCommand {
+    CompilerKind compiler = CompilerKind::nvcc;
     std::string file;                   // the TU, repository-relative
     std::vector<CommandArg> flags;      // no output, dependency, architecture flags, no source
     std::vector<CommandArg> arch_flags; // the recorded -arch/-gencode ones (cost replays them)
@@ -60,6 +68,12 @@ inline constexpr std::uintmax_t max_options_file_bytes = std::uintmax_t(1) << 20
 // (ODO_CUDA_COMPILER), else /usr/local/cuda/bin/nvcc, else `nvcc` on PATH; nullopt when none is
 // there. $ODO_NVCC naming no executable file is an InputError: the user asked for that one.
 ODO_API std::optional<std::filesystem::path> cuda_compiler();
+// The C++ compiler odo runs for a host TU: $ODO_CXX, else the one CMake found when odo was
+// configured (ODO_CXX_COMPILER), else `c++` on PATH; nullopt when none is there.
+ODO_API std::optional<std::filesystem::path> host_compiler();
+// Whether a recorded program's file name is a C++ compiler driver's: c++, g++, clang++, with an
+// optional target prefix and version suffix (x86_64-linux-gnu-g++-12, clang++-16).
+ODO_API bool is_host_cxx_name(std::string_view program);
 // The arguments with every repository path placed under `side_root`.
 ODO_API std::vector<std::string> instantiate(const std::vector<CommandArg>& args,
                                              const std::filesystem::path& side_root);
@@ -71,7 +85,8 @@ public:
     ODO_API CompileDatabase(const std::filesystem::path& build_dir,
                             const std::filesystem::path& repo_root);
     // The TU's recorded command, made safe to replay; nullopt when the build has none for it.
-    // InputError naming the file and the field for a hostile entry.
+    // A command run by nvcc or by a C++ compiler driver (is_host_cxx_name); any other program is
+    // refused. InputError naming the file and the field for a hostile entry.
     ODO_API std::optional<CompileCommand> command_for(const std::string& file) const;
     // The repository-relative sources the build recorded, sorted.
     std::vector<std::string> files() const {
@@ -144,8 +159,8 @@ inline std::vector<std::string> split_command_line(std::string_view line) {
 // "--include-path=dir".
 inline const std::vector<std::string>& path_flags() {
     static const std::vector<std::string> flags{
-        "-I",      "--include-path", "-isystem", "--system-include",
-        "-iquote", "-idirafter",     "-include", "--pre-include"};
+        "-I",         "--include-path", "-isystem",      "--system-include", "-iquote",
+        "-idirafter", "-include",       "--pre-include", "-imacros"};
     return flags;
 }
 
@@ -213,6 +228,18 @@ inline bool is_refused_option(std::string_view arg) {
                                "-dlink",
                                "--device-link",
                                "-fdump",
+                               "-fpass-plugin",
+                               "-fopt-info",
+                               "-fsave-optimization-record",
+                               "-foptimization-record-file",
+                               "-fdiagnostics-format",
+                               "-fcrash-diagnostics",
+                               "-fmodule",
+                               "-aux-info",
+                               "-Xclang",
+                               "-Xassembler",
+                               "-Xpreprocessor",
+                               "-Wa,",
                                "-fprofile",
                                "-fcallgraph-info",
                                "-fstack-usage",
@@ -360,6 +387,41 @@ inline CommandArg path_arg(const std::string& prefix, const std::string& value,
     }
     return {prefix + absolute.string(), std::nullopt};
 }
+
+// An argument that names a repository path inside other text (-Xcompiler=-I<repo>/include,
+// -DCONFIG="<repo>/bench/x.json"): the path, up to the first quote, comma, colon, semicolon, space
+// or '=', is redirected to each side like an include directory. A second repository path in the
+// same argument is refused, since both sides would read it from the working tree.
+inline std::optional<CommandArg> embedded_path_arg(const std::string& arg,
+                                                   const std::filesystem::path& directory,
+                                                   const std::filesystem::path& root,
+                                                   const std::filesystem::path& build_dir,
+                                                   const std::string& where) {
+    static constexpr std::string_view delimiters = "\"',;: \t=";
+    const std::string prefix = root.string();
+    for (std::size_t at = arg.find(prefix); at != std::string::npos;
+         at = arg.find(prefix, at + 1)) {
+        const std::size_t after = at + prefix.size();
+        // Redirected whatever precedes it: a path outside the repository that merely holds its
+        // text would then fail to compile, never be read from the working tree by both sides.
+        if (after < arg.size() && arg[after] != '/' &&
+            delimiters.find(arg[after]) == std::string_view::npos)
+            continue; // another path that only begins with the repository's text
+        const std::size_t end = std::min(arg.find_first_of(delimiters, after), arg.size());
+        CommandArg redirected = path_arg(arg.substr(0, at), arg.substr(at, end - at), directory,
+                                         root, build_dir, where);
+        if (arg.find(prefix + "/", end) != std::string::npos)
+            throw InputError(where + ": option '" + arg +
+                             "' names the repository more than once; odo redirects one path of "
+                             "an option to each side; refused");
+        if (redirected.repo_path)
+            redirected.suffix = arg.substr(end);
+        else
+            redirected.text += arg.substr(end);
+        return redirected;
+    }
+    return std::nullopt;
+}
 #endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
@@ -385,12 +447,53 @@ ODO_API std::optional<std::filesystem::path> cuda_compiler() {
     return find_on_path("nvcc");
 }
 
+ODO_API std::optional<std::filesystem::path> host_compiler() {
+    namespace fs = std::filesystem;
+    auto executable = [](const fs::path& p) {
+        std::error_code ec;
+        return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+    };
+    if (const char* chosen = std::getenv("ODO_CXX"); chosen && *chosen) {
+        if (!executable(chosen))
+            throw InputError(std::string("$ODO_CXX: '") + chosen + "' is not an executable file");
+        return fs::path(chosen);
+    }
+#ifdef ODO_CXX_COMPILER
+    if (executable(ODO_CXX_COMPILER))
+        return fs::path(ODO_CXX_COMPILER);
+#endif
+    return find_on_path("c++");
+}
+
+ODO_API bool is_host_cxx_name(std::string_view program) {
+    for (const std::string_view driver : {"c++", "g++", "clang++"}) {
+        for (auto at = program.find(driver); at != std::string_view::npos;
+             at = program.find(driver, at + 1)) {
+            const std::string_view target = program.substr(0, at);
+            const std::string_view version = program.substr(at + driver.size());
+            const bool target_ok = target.empty() || target.back() == '-';
+            const bool version_ok =
+                version.empty() ||
+                (version.size() > 1 && version.front() == '-' &&
+                 version.find_first_not_of("0123456789.", 1) == std::string_view::npos);
+            if (target_ok && version_ok &&
+                target.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") ==
+                    std::string_view::npos)
+                return true;
+        }
+    }
+    return false;
+}
+
 ODO_API std::vector<std::string> instantiate(const std::vector<CommandArg>& args,
                                              const std::filesystem::path& side_root) {
     std::vector<std::string> out;
     for (const CommandArg& a : args)
-        out.push_back(a.repo_path ? a.text + (side_root / *a.repo_path).lexically_normal().string()
-                                  : a.text);
+        out.push_back(!a.repo_path ? a.text
+                      : a.repo_path->empty()
+                          ? a.text + side_root.string() + a.suffix
+                          : a.text + (side_root / *a.repo_path).lexically_normal().string() +
+                                a.suffix);
     return out;
 }
 
@@ -455,14 +558,19 @@ ODO_API std::optional<CompileCommand> CompileDatabase::command_for(const std::st
     const std::string where = path_.string() + ": " + file;
     Entry e = it->second;
     e.args = detail::expand_options_files(e.args, e.directory, build_dir_, where);
-    if (e.args.empty() || fs::path(e.args.front()).filename() != "nvcc")
+    const std::string program =
+        e.args.empty() ? std::string() : fs::path(e.args.front()).filename().string();
+    const bool host = is_host_cxx_name(program);
+    if (program != "nvcc" && !host)
         throw InputError(where + ": the command runs '" +
                          (e.args.empty() ? std::string() : e.args.front()) +
-                         "', not nvcc; odo compiles CUDA sources with its own nvcc only");
+                         "', neither nvcc nor a C++ compiler; odo replays a compile with its own "
+                         "nvcc or C++ compiler only");
     if (!repo::resolve_repo_path(root_, file))
         throw InputError(where + ": the source leads outside the repository through a link; "
                                  "refused");
     CompileCommand c;
+    c.compiler = host ? CompilerKind::host_cxx : CompilerKind::nvcc;
     c.file = file;
     c.origin = "compile_commands.json";
     const fs::path source = (root_ / file).lexically_normal();
@@ -508,12 +616,13 @@ ODO_API std::optional<CompileCommand> CompileDatabase::command_for(const std::st
             if (handled)
                 break;
         }
-        // A repository path odo cannot give each side its own copy of would make both sides
-        // read the working tree: a change there would read as a MATCH.
-        if (!handled && arg.find(root_.string() + "/") != std::string::npos)
-            throw InputError(where + ": option '" + arg +
-                             "' names a repository path odo cannot redirect to each side; refused");
-        if (!handled)
+        if (handled)
+            continue;
+        // A repository path left in place would make both sides read the working tree: a change
+        // there would read as a MATCH.
+        if (auto embedded = detail::embedded_path_arg(arg, e.directory, root_, build_dir_, where))
+            c.flags.push_back(*std::move(embedded));
+        else
             c.flags.push_back({arg, std::nullopt});
     }
     return c;

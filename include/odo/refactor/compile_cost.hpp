@@ -1,6 +1,7 @@
 #pragma once
-// HOST-ONLY (runs git and nvcc). refactor_op --phase cost: what each CUDA translation unit of the
-// operator costs to build, replaying the build's own recorded command (compile_command.hpp) with
+// HOST-ONLY (runs git, nvcc and a C++ compiler). refactor_op --phase cost: what each translation
+// unit of the operator (its CUDA and host C++ sources and its binding, the files assess reads)
+// costs to build, replaying the build's own recorded command (compile_command.hpp) with
 // every output in a scratch folder, the build tree never written: compile CPU seconds (the best of
 // N, the compiler and every program it started), object bytes and the object's .text bytes. With a
 // base, both sides in the same scratch path (side_tree.hpp) and the deltas, so a simplification
@@ -13,6 +14,7 @@
 #include "odo/refactor/device_proof.hpp"
 #include "odo/refactor/side_tree.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -45,7 +47,9 @@ struct CostReport {
     std::string now;         // "working tree"
     int repeat = 1;
     std::vector<TuCost> tus;
-    std::vector<std::string> unrecorded; // CUDA TUs the build has no command for
+    std::vector<std::string> unrecorded; // TUs the build has no command for
+    std::string nvcc;                    // the compilers that ran; "" when none was needed
+    std::string host_cxx;
 };
 
 struct CostInput {
@@ -59,11 +63,16 @@ struct CostInput {
 // The bytes of the sections named .text or .text.<name> of an ELF64 little-endian object;
 // InputError naming `origin` when it is not one or its section table lies out of bounds.
 ODO_API std::uint64_t elf_text_bytes(std::string_view object, std::string_view origin);
+// The operator's translation units, in review order: its private sources and its binding that end
+// in .cu, .cpp, .cc or .cxx.
+ODO_API std::vector<std::string> operator_tus(const repo::OperatorPaths& op);
 ODO_API CostReport measure_cost(const CostInput& in);
 ODO_API std::string render_cost_markdown(const std::string& operator_name, const CostReport& r);
 ODO_API std::string render_cost_json(const std::string& operator_name, const CostReport& r);
 // "cost: OpInvert.cu CPU 1.20->1.00 s, .text 900->850 B": what verify's summary carries.
 ODO_API std::vector<std::string> cost_deltas(const CostReport& r);
+// Whether a compile of either side failed: cost's exit 1, its figures incomplete.
+ODO_API bool any_compile_failed(const CostReport& r) noexcept;
 
 namespace detail {
 
@@ -83,7 +92,7 @@ inline double children_cpu_seconds() {
            double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
-inline SideCost measure_side(const std::filesystem::path& nvcc, const SideTree& tree,
+inline SideCost measure_side(const std::filesystem::path& compiler, const SideTree& tree,
                              const CompileCommand& c, int repeat) {
     const std::filesystem::path object = tree.out() / "cost.o";
     std::vector<std::string> args = instantiate(c.flags, tree.root());
@@ -96,7 +105,7 @@ inline SideCost measure_side(const std::filesystem::path& nvcc, const SideTree& 
         std::filesystem::remove(object, ignored);
         const double before = children_cpu_seconds();
         const ProcessResult r = run_process(
-            nvcc.string(), args, {tree.root(), std::chrono::seconds(600), {}, {}, nullptr});
+            compiler.string(), args, {tree.root(), std::chrono::seconds(600), {}, {}, nullptr});
         const double spent = children_cpu_seconds() - before;
         if (!r.ok())
             return {0, 0, 0, r.started ? last_lines(r.err + "\n" + r.out, 12) : r.error};
@@ -162,22 +171,45 @@ ODO_API std::uint64_t elf_text_bytes(std::string_view object, std::string_view o
     return total;
 }
 
+ODO_API std::vector<std::string> operator_tus(const repo::OperatorPaths& op) {
+    std::vector<std::string> out;
+    std::vector<std::string> paths = op.priv;
+    paths.push_back(op.pybind);
+    for (const std::string& path : paths)
+        for (const char* extension : {".cu", ".cpp", ".cc", ".cxx"})
+            if (text::ends_with(path, extension) &&
+                std::find(out.begin(), out.end(), path) == out.end())
+                out.push_back(path);
+    return out;
+}
+
 ODO_API CostReport measure_cost(const CostInput& in) {
-    const auto nvcc = cuda_compiler();
-    if (!nvcc)
-        throw InputError("no nvcc: set $ODO_NVCC or install the CUDA Toolkit in /usr/local/cuda");
     const CompileDatabase database(in.build_dir, in.git.root());
     std::vector<CompileCommand> commands;
     CostReport report;
     report.base_commit = in.base_commit;
     report.now = "working tree";
     report.repeat = in.repeat;
-    for (const std::string& file : cuda_sources(in.op)) {
+    for (const std::string& file : operator_tus(in.op)) {
         if (auto c = database.command_for(file))
             commands.push_back(*std::move(c));
         else
             report.unrecorded.push_back(file);
     }
+    // Only the compilers the recorded commands need: a host-only operator needs no CUDA Toolkit.
+    std::optional<std::filesystem::path> nvcc, host_cxx;
+    for (const CompileCommand& c : commands) {
+        if (c.compiler == CompilerKind::nvcc && !nvcc && !(nvcc = cuda_compiler()))
+            throw InputError(c.file + ": no nvcc: set $ODO_NVCC or install the CUDA Toolkit in "
+                                      "/usr/local/cuda");
+        if (c.compiler == CompilerKind::host_cxx && !host_cxx && !(host_cxx = host_compiler()))
+            throw InputError(c.file + ": no C++ compiler: set $ODO_CXX or put c++ on PATH");
+    }
+    report.nvcc = nvcc ? nvcc->string() : "";
+    report.host_cxx = host_cxx ? host_cxx->string() : "";
+    const auto compiler_for = [&](const CompileCommand& c) -> const std::filesystem::path& {
+        return c.compiler == CompilerKind::nvcc ? *nvcc : *host_cxx;
+    };
     const std::string head =
         in.base_commit.empty()
             ? std::string(text::strip(detail::git_or_throw(in.git, {"rev-parse", "HEAD"})))
@@ -187,15 +219,23 @@ ODO_API CostReport measure_cost(const CostInput& in) {
     for (const CompileCommand& c : commands) {
         TuCost t{c.file, std::nullopt, {}};
         if (!in.base_commit.empty())
-            t.base = detail::measure_side(*nvcc, tree, c, in.repeat);
+            t.base = detail::measure_side(compiler_for(c), tree, c, in.repeat);
         report.tus.push_back(std::move(t));
     }
     const WorkingTree working(in.git.root());
     for (const std::string& path : tree.changed_paths(in.git, head, ""))
         tree.put(path, working.read(path));
     for (std::size_t i = 0; i < commands.size(); ++i)
-        report.tus[i].now = detail::measure_side(*nvcc, tree, commands[i], in.repeat);
+        report.tus[i].now =
+            detail::measure_side(compiler_for(commands[i]), tree, commands[i], in.repeat);
     return report;
+}
+
+ODO_API bool any_compile_failed(const CostReport& r) noexcept {
+    for (const TuCost& t : r.tus)
+        if (!t.now.failure.empty() || (t.base && !t.base->failure.empty()))
+            return true;
+    return false;
 }
 
 ODO_API std::vector<std::string> cost_deltas(const CostReport& r) {
@@ -216,8 +256,10 @@ ODO_API std::vector<std::string> cost_deltas(const CostReport& r) {
 ODO_API std::string render_cost_markdown(const std::string& operator_name, const CostReport& r) {
     std::string out = "# refactor-op: " + operator_name + "  phase=cost\n\n- now: " + r.now +
                       (r.base_commit.empty() ? "" : "\n- base: " + r.base_commit) +
+                      (r.nvcc.empty() ? "" : "\n- nvcc: " + r.nvcc) +
+                      (r.host_cxx.empty() ? "" : "\n- C++ compiler: " + r.host_cxx) +
                       "\n- CPU: best of " + std::to_string(r.repeat) +
-                      ", nvcc and every program it ran; outputs in a scratch folder\n\n"
+                      ", the compiler and every program it ran; outputs in a scratch folder\n\n"
                       "| TU | side | CPU s | object B | .text B |\n|---|---|---|---|---|\n";
     auto row = [&](const std::string& file, const char* side, const SideCost& c) {
         out += "| " + file + " | " + side + " | " +
@@ -267,9 +309,18 @@ ODO_API std::string render_cost_json(const std::string& operator_name, const Cos
     }
     for (const std::string& f : r.unrecorded)
         unrecorded.emplace_back(f);
-    boost::json::object doc{{"now", r.now},          {"operator", operator_name},
-                            {"phase", "cost"},       {"repeat", r.repeat},
-                            {"tus", std::move(tus)}, {"unrecorded", std::move(unrecorded)}};
+    boost::json::object compilers;
+    if (!r.nvcc.empty())
+        compilers["nvcc"] = r.nvcc;
+    if (!r.host_cxx.empty())
+        compilers["host_cxx"] = r.host_cxx;
+    boost::json::object doc{{"compilers", std::move(compilers)},
+                            {"now", r.now},
+                            {"operator", operator_name},
+                            {"phase", "cost"},
+                            {"repeat", r.repeat},
+                            {"tus", std::move(tus)},
+                            {"unrecorded", std::move(unrecorded)}};
     if (!r.base_commit.empty())
         doc["base_commit"] = r.base_commit;
     return json::dumps(doc, {2, true, true});

@@ -222,6 +222,9 @@ inline std::vector<TuCommand> tu_commands(const ProofInput& in,
         if (!repo::is_contained_path_text(file) || !repo::resolve_repo_path(in.git.root(), file))
             throw InputError("--file " + file + ": leads outside the repository; refused");
         std::optional<CompileCommand> c = database ? database->command_for(file) : std::nullopt;
+        if (c && c->compiler != CompilerKind::nvcc)
+            throw InputError(file + ": the build compiles it with a C++ compiler, not nvcc; the "
+                                    "proof compares device code, name a CUDA source (--file)");
         if (!c)
             c = synthesized_command(in.layout, file, tracked);
         origins.insert(c->origin);

@@ -101,8 +101,9 @@ TEST_CASE("compile command: hostile entries are refused naming the file") {
     const CcmdFixture f;
     const std::string source = " -c " + (f.root / "src/k.cu").string();
     CHECK(odo::text::starts_with(f.refusal("/bin/sh -c 'rm -rf /'" + source),
-                                 f.build.string() + "/compile_commands.json: src/k.cu: the command "
-                                                    "runs '/bin/sh', not nvcc"));
+                                 f.build.string() +
+                                     "/compile_commands.json: src/k.cu: the command "
+                                     "runs '/bin/sh', neither nvcc nor a C++ compiler"));
     for (const char* flag :
          {"-Xcompiler=-O2,-fplugin=/tmp/p.so", "-Xcompiler -B/tmp/bin", "@/tmp/options",
           "-save-temps", "--keep-dir /tmp", "-Wl,-rpath,/x", "-run"})
@@ -111,8 +112,9 @@ TEST_CASE("compile command: hostile entries are refused naming the file") {
                                            "choose; refused"),
                       flag);
     CHECK(odo::text::ends_with(
-        f.refusal("nvcc -Xcompiler=-I" + (f.root / "include").string() + source),
-        "names a repository path odo cannot redirect to each side; refused"));
+        f.refusal("nvcc -DA=" + f.root.string() + "/a:" + f.root.string() + "/b" + source),
+        "names the repository more than once; odo redirects one path of "
+        "an option to each side; refused"));
     fs::create_directory_symlink("/usr/include", f.root / "escape");
     CHECK(odo::text::ends_with(f.refusal("nvcc -I" + (f.root / "escape").string() + source),
                                "leads outside the repository through a link; refused"));
@@ -131,6 +133,49 @@ TEST_CASE("compile command: hostile entries are refused naming the file") {
     fs::remove(f.build / "compile_commands.json");
     CHECK_THROWS_WITH_AS(CompileDatabase(f.build, f.root),
                          doctest::Contains("CMAKE_EXPORT_COMPILE_COMMANDS"), odo::InputError);
+}
+
+TEST_CASE("compile command: a repository path inside an option is redirected to each side") {
+    const CcmdFixture f;
+    const std::string source = " -c " + (f.root / "src/k.cu").string();
+    const std::string root = f.root.string();
+    // The command is JSON text: \" is a quote inside the single-quoted shell word.
+    const auto c =
+        f.command("nvcc -Xcompiler=-I" + root + "/include,-Wall '-DCONFIG=\\\"" + root +
+                  "/src/cfg.json\\\"' -DROOT=" + root + " -DOTHER=" + root + "-old/x" + source);
+    CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/s")) ==
+          "-Xcompiler=-I/s/include,-Wall -DCONFIG=\"/s/src/cfg.json\" -DROOT=/s -DOTHER=" + root +
+              "-old/x");
+    // The path's checks hold inside an option too: a link out of the repository is refused.
+    fs::create_directory_symlink("/usr/include", f.root / "escape");
+    CHECK(odo::text::ends_with(f.refusal("nvcc -Xcompiler=-I" + root + "/escape" + source),
+                               "leads outside the repository through a link; refused"));
+}
+
+TEST_CASE("compile command: a host C++ compiler's command, replayed by odo's own") {
+    const CcmdFixture f;
+    const std::string source = " -c " + (f.root / "src/k.cu").string();
+    for (const char* program :
+         {"/usr/bin/c++", "g++", "clang++", "g++-12", "clang++-16", "x86_64-linux-gnu-g++-12"}) {
+        const auto c = f.command(std::string(program) + " -O2 -I" + f.root.string() +
+                                 "/include -o k.o -MD -MF k.d" + source);
+        CHECK_MESSAGE(c.compiler == odo::refactor::CompilerKind::host_cxx, program);
+        CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/s")) == "-O2 -I/s/include");
+    }
+    CHECK(f.command("/usr/local/cuda/bin/nvcc" + source).compiler ==
+          odo::refactor::CompilerKind::nvcc);
+    for (const char* program : {"c++.sh", "gcc", "clang", "my-c++-wrapper", "ccache", "g++-12a"})
+        CHECK_MESSAGE(odo::text::ends_with(f.refusal(std::string(program) + source),
+                                           "neither nvcc nor a C++ compiler; odo replays a "
+                                           "compile with its own nvcc or C++ compiler only"),
+                      program);
+    // Host compilers' own ways to load code or write files are refused as nvcc's are.
+    for (const char* flag : {"-Xclang -load", "-fpass-plugin=/tmp/p.so", "-Wa,-adhln=/tmp/l",
+                             "-aux-info /tmp/a", "-fopt-info=/tmp/o", "-fmodules-ts"})
+        CHECK_MESSAGE(odo::text::ends_with(f.refusal(std::string("g++ ") + flag + source),
+                                           "would run a program or write where odo did not "
+                                           "choose; refused"),
+                      flag);
 }
 
 TEST_CASE("compile command: an options file of the build is read as the command's arguments") {
