@@ -337,8 +337,12 @@ inline std::optional<LedgerRecord> read_record(std::string_view line,
     record.seq = r.count("seq").value_or(0);
     r.hex("prev", 64);
     const auto kind_text = r.text("kind");
-    const auto kind = kind_text ? record_kind(*kind_text) : std::nullopt;
-    if (kind_text && !kind)
+    // A plain value beside a flag: GCC's -O2 flow analysis reads the switch on an optional's
+    // value as possibly uninitialized (-Wmaybe-uninitialized) even behind its check.
+    const auto parsed = kind_text ? record_kind(*kind_text) : std::nullopt;
+    const bool known = parsed.has_value();
+    const RecordKind kind = parsed.value_or(RecordKind::Note);
+    if (kind_text && !known)
         r.fail("kind", "is not one of profile, lead, evaluation, review, note");
     if (const auto time = r.text("time"); time && !is_utc_timestamp(*time))
         r.fail("time", "must read YYYY-MM-DDTHH:MM:SSZ");
@@ -349,14 +353,14 @@ inline std::optional<LedgerRecord> read_record(std::string_view line,
         f.hex("blake2b", 64);
         f.count("bytes");
     });
-    if (kind)
-        check_kind_fields(r, *kind, o);
+    if (known)
+        check_kind_fields(r, kind, o);
     r.no_other_fields();
     wrong = r.wrong();
-    if (!wrong.empty())
+    if (!wrong.empty() || !known) // a missing "kind" is among them
         return std::nullopt;
     record.prev = std::string(o.at("prev").get_string());
-    record.kind = *kind;
+    record.kind = kind;
     record.time = std::string(o.at("time").get_string());
     record.commit = std::string(o.at("commit").get_string());
     record.op = std::string(o.at("operator").get_string());
