@@ -27,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -422,47 +423,50 @@ inline std::optional<CommandArg> embedded_path_arg(const std::string& arg,
     }
     return std::nullopt;
 }
+// The compiler $<variable> names (an InputError when it names no executable file: the user asked
+// for that one), else the first executable of `configured` and `fallbacks`, else `program` on PATH.
+inline std::optional<std::filesystem::path>
+compiler_from(const char* variable, const char* configured,
+              std::initializer_list<const char*> fallbacks, std::string_view program) {
+    namespace fs = std::filesystem;
+    auto executable = [](const fs::path& p) {
+        std::error_code ec;
+        return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+    };
+    if (const char* chosen = std::getenv(variable); chosen && *chosen) {
+        if (!executable(chosen))
+            throw InputError(std::string("$") + variable + ": '" + chosen +
+                             "' is not an executable file");
+        return fs::path(chosen);
+    }
+    if (configured && executable(configured))
+        return fs::path(configured);
+    for (const char* path : fallbacks)
+        if (executable(path))
+            return fs::path(path);
+    return find_on_path(program);
+}
 #endif // ODO_REFACTOR_DEFINITIONS
 
 } // namespace detail
 
 #if ODO_REFACTOR_DEFINITIONS
 ODO_API std::optional<std::filesystem::path> cuda_compiler() {
-    namespace fs = std::filesystem;
-    auto executable = [](const fs::path& p) {
-        std::error_code ec;
-        return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
-    };
-    if (const char* chosen = std::getenv("ODO_NVCC"); chosen && *chosen) {
-        if (!executable(chosen))
-            throw InputError(std::string("$ODO_NVCC: '") + chosen + "' is not an executable file");
-        return fs::path(chosen);
-    }
 #ifdef ODO_CUDA_COMPILER
-    if (executable(ODO_CUDA_COMPILER))
-        return fs::path(ODO_CUDA_COMPILER);
+    const char* configured = ODO_CUDA_COMPILER;
+#else
+    const char* configured = nullptr;
 #endif
-    if (executable("/usr/local/cuda/bin/nvcc"))
-        return fs::path("/usr/local/cuda/bin/nvcc");
-    return find_on_path("nvcc");
+    return detail::compiler_from("ODO_NVCC", configured, {"/usr/local/cuda/bin/nvcc"}, "nvcc");
 }
 
 ODO_API std::optional<std::filesystem::path> host_compiler() {
-    namespace fs = std::filesystem;
-    auto executable = [](const fs::path& p) {
-        std::error_code ec;
-        return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
-    };
-    if (const char* chosen = std::getenv("ODO_CXX"); chosen && *chosen) {
-        if (!executable(chosen))
-            throw InputError(std::string("$ODO_CXX: '") + chosen + "' is not an executable file");
-        return fs::path(chosen);
-    }
 #ifdef ODO_CXX_COMPILER
-    if (executable(ODO_CXX_COMPILER))
-        return fs::path(ODO_CXX_COMPILER);
+    const char* configured = ODO_CXX_COMPILER;
+#else
+    const char* configured = nullptr;
 #endif
-    return find_on_path("c++");
+    return detail::compiler_from("ODO_CXX", configured, {}, "c++");
 }
 
 ODO_API bool is_host_cxx_name(std::string_view program) {
