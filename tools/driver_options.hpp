@@ -33,6 +33,7 @@ struct Options : RepositoryOptions {
     std::optional<std::string> artifacts;
     std::string format = "md";
     bool reprove_refactors = false;
+    std::string isolation = "auto";
 };
 
 namespace detail {
@@ -81,7 +82,10 @@ inline boost::program_options::options_description option_descriptions(Options& 
         "format", po::value(&o.format)->value_name("FORMAT"),
         "md (default), json or junit report (preflight, evidence)")(
         "reprove-refactors", po::bool_switch(&o.reprove_refactors),
-        "evidence: ODO-8 runs the device-code proof of each refactor: commit itself (needs nvcc)");
+        "evidence: ODO-8 runs the device-code proof of each refactor: commit itself (needs nvcc)")(
+        "isolation", po::value(&o.isolation)->value_name("MODE"),
+        "with --reprove-refactors: how nvcc runs on the repository's content: auto (bubblewrap "
+        "where it works, default), bubblewrap (refuse without it) or environment");
     add_repository_options(d, o);
     return d;
 }
@@ -132,6 +136,9 @@ inline Options parse_options(const std::vector<std::string>& args) {
     detail::require_choice("--bottleneck", o.bottleneck, {"Memory-bound", "Compute-bound"});
     if (o.reprove_refactors && o.phase != "evidence")
         throw UsageError("--reprove-refactors is read by --phase evidence only");
+    detail::require_choice("--isolation", o.isolation, {"auto", "bubblewrap", "environment"});
+    if (vm.count("isolation") && !o.reprove_refactors)
+        throw UsageError("--isolation is read with --reprove-refactors only");
     return o;
 }
 

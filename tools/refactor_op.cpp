@@ -77,6 +77,7 @@ odo::refactor::ProofRequest proof_request(const Options& o) {
         r.build_dir = fs::path(*o.build_dir);
     r.reverts = o.reverts;
     r.accept_signature_change = o.accept_signature_change;
+    r.isolation = *odo::refactor::isolation_from(o.isolation);
     return r;
 }
 
@@ -93,7 +94,7 @@ int run_prove(const Options& o, const odo::repo::Layout& layout, const odo::repo
 int run_cost(const Options& o, const odo::repo::OperatorPaths& op, const odo::repo::Git& git) {
     const odo::refactor::CostReport report = odo::refactor::measure_cost(
         {git, op, fs::path(*o.build_dir), o.base_given ? resolved_base(git, o) : "",
-         static_cast<int>(o.repeat)});
+         static_cast<int>(o.repeat), *odo::refactor::isolation_from(o.isolation)});
     return emit(o.format == "json" ? odo::refactor::render_cost_json(op.operator_name, report)
                                    : odo::refactor::render_cost_markdown(op.operator_name, report),
                 o, odo::refactor::any_compile_failed(report) ? 1 : 0);
@@ -104,7 +105,8 @@ std::vector<std::string> cost_evidence(const Options& o, const odo::repo::Operat
                                        const odo::repo::Git& git, const std::string& base) {
     try {
         return odo::refactor::cost_deltas(
-            odo::refactor::measure_cost({git, op, fs::path(*o.build_dir), base, 1}));
+            odo::refactor::measure_cost({git, op, fs::path(*o.build_dir), base, 1,
+                                         *odo::refactor::isolation_from(o.isolation)}));
     } catch (const odo::InputError& e) {
         return {std::string("not measured: ") + e.what()};
     }

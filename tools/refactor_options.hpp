@@ -42,6 +42,7 @@ struct Options : driver::RepositoryOptions {
     bool accept_signature_change = false;
     bool base_given = false;
     std::int64_t repeat = 1;
+    std::string isolation = "auto";
 };
 
 inline boost::program_options::options_description
@@ -76,6 +77,10 @@ option_descriptions(Options& o, std::string& domain, std::int64_t& floor, std::s
         "prove: take PATH from the base while the rest of the change stands (a control)")(
         "accept-signature-change", po::bool_switch(&o.accept_signature_change),
         "prove: record that a person judged a signature-only change harmless")(
+        "isolation", po::value(&o.isolation)->value_name("MODE"),
+        "prove, cost, verify: how the compilers run on the repository's content: auto "
+        "(bubblewrap where it works, default), bubblewrap (refuse without it) or environment "
+        "(a scrubbed environment alone)")(
         "repeat", po::value(&o.repeat)->value_name("N"),
         "cost: compiles per TU and side, best CPU time kept (default 1)")(
         "format", po::value(&o.format)->value_name("FORMAT"), "md (default) or json");
@@ -158,6 +163,11 @@ inline void check_proof_options(const boost::program_options::variables_map& vm,
     }
     if (o.build_dir && o.phase == "assess")
         throw UsageError("--build-dir is read by --phase prove, cost and verify");
+    if (o.isolation != "auto" && o.isolation != "bubblewrap" && o.isolation != "environment")
+        throw UsageError("argument --isolation: invalid choice '" + o.isolation +
+                         "' (choose from auto, bubblewrap, environment)");
+    if (vm.count("isolation") && o.phase == "assess")
+        throw UsageError("--isolation is read by --phase prove, cost and verify");
     if (o.phase == "cost" && !o.build_dir)
         throw UsageError("--phase cost needs --build-dir (the build whose commands it replays)");
 }

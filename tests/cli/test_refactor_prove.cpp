@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <optional>
 
@@ -97,6 +98,15 @@ std::string prove_database(const TempRepo& repo, const fs::path& build, const st
            "-Werror=all-warnings -Xcompiler=-Wall,-Wextra " +
            extra + " -x cu -MD -MT obj.o -MF obj.o.d -c " + source +
            " -o CMakeFiles/cvcuda.dir/obj.o\", \"file\": \"" + source + "\"}]\n";
+}
+
+// Whether bubblewrap runs here (a container may forbid the namespaces it needs).
+bool prove_bwrap_works() {
+    const auto bwrap = odo::find_on_path("bwrap");
+    return bwrap &&
+           odo::run_process(bwrap->string(),
+                            {"--unshare-all", "--ro-bind", "/", "/", "--", "/bin/true"}, {})
+               .ok();
 }
 
 // A build folder beside the repository holding a compile_commands.json.
@@ -379,7 +389,8 @@ TEST_CASE("prove: hostile compile commands, links out of the repository, compile
     }
     SUBCASE("a flag that loads a plugin into the host compiler") {
         const ProveBuild build(repo, "nvcc", "-Xcompiler=-O2,-fplugin=/tmp/evil.so");
-        refused({"--build-dir", build.path()}, "would run a program or write where odo did not");
+        refused({"--build-dir", build.path()},
+                "passes '-fplugin=/tmp/evil.so' on, which is not on odo's allow-list");
     }
     SUBCASE("an include directory that is a link out of the repository") {
         const TempDir outside;
@@ -393,7 +404,16 @@ TEST_CASE("prove: hostile compile commands, links out of the repository, compile
         replace_in(repo, prove_invert_cu, "#include \"CudaLaunch.cuh\"",
                    "#include \"" + (repo.root() / prove_launch_cuh).string() + "\"");
         repo.commit("chore: an absolute include");
-        refused({}, "from the working tree, not the side's copy; refused");
+        // Without bubblewrap the compile reads it, and the dependency check refuses; inside it
+        // the working tree is not there to read, and the compile fails.
+        refused({"--isolation", "environment"},
+                "from the working tree, not the side's copy; refused");
+        if (prove_bwrap_works()) {
+            const auto r = prove_tool(repo, {"Invert", "--phase", "prove", "--arch", "sm_80",
+                                             "--isolation", "bubblewrap"});
+            CHECK(r.exit_code == 1);
+            CHECK(contains(r.out, "PROOF-FAILED"));
+        }
     }
     SUBCASE("a TU that is a link out of the repository") {
         const TempDir outside;
@@ -421,6 +441,18 @@ TEST_CASE("prove: hostile compile commands, links out of the repository, compile
         refused({}, "the compiler's output is larger than 256 MiB; refused",
                 {{"ODO_NVCC", huge.string()}});
     }
+    SUBCASE("a compiler that exits 0 and writes nothing is PROOF-FAILED, not 'too large'") {
+        const TempDir tools;
+        const auto silent = tools.write("silent_nvcc", "#!/bin/sh\nexit 0\n");
+        ::chmod(silent.c_str(), 0755);
+        const auto r = prove_tool(
+            repo,
+            {"Invert", "--phase", "prove", "--arch", "sm_80", "--base", "main", "--format", "json"},
+            {{"ODO_NVCC", silent.string()}});
+        CHECK(r.exit_code == 1);
+        CHECK(contains(r.out, "PROOF-FAILED"));
+        CHECK(contains(r.out, "nvcc exited 0 but wrote no 0.cubin"));
+    }
 }
 
 TEST_CASE("prove, cost: usage errors are exit 2") {
@@ -431,8 +463,200 @@ TEST_CASE("prove, cost: usage errors are exit 2") {
           {"Invert", "--phase", "cost"},
           {"Invert", "--phase", "verify", "--revert", prove_invert_cu},
           {"Invert", "--phase", "prove", "--repeat", "2"},
-          {"Invert", "--phase", "cost", "--build-dir", ".", "--repeat", "0"}}) {
+          {"Invert", "--phase", "cost", "--build-dir", ".", "--repeat", "0"},
+          {"Invert", "--phase", "prove", "--isolation", "none"},
+          {"Invert", "--isolation", "environment"}}) {
         const auto r = prove_tool(repo, args);
         CHECK_MESSAGE(r.exit_code == 2, odo::text::join(args, " "));
     }
+}
+
+TEST_CASE("prove: a command substitution in a name, an argument or an options file never runs") {
+    PROVE_NEEDS_NVCC();
+    TempRepo repo(prove_oplib);
+    const TempDir marks;
+    const std::string mark = (marks.path() / "ran").string();
+    auto refused = [&](std::vector<std::string> args, const std::string& message) {
+        args.insert(args.begin(), "Invert");
+        const auto r = prove_tool(repo, args);
+        INFO(odo::text::join(args, " "));
+        CHECK_MESSAGE(r.exit_code == 2, r.out);
+        CHECK_MESSAGE(contains(r.err, message), r.err);
+        CHECK_MESSAGE(odo::text::ends_with(odo::text::strip(r.err),
+                                           "outside the characters odo hands a compiler "
+                                           "(docs/security.md); refused"),
+                      r.err);
+        CHECK_FALSE(fs::exists(mark));
+    };
+    SUBCASE("in a compile-commands argument") {
+        for (const std::string& extra :
+             {"-DX=$(touch${IFS}" + mark + ")", "'-DX=$(touch " + mark + ")'",
+              "-Xcompiler=-Wall,`touch${IFS}" + mark + "`", "-DX=a;touch${IFS}" + mark}) {
+            const ProveBuild build(repo, "nvcc", extra);
+            refused({"--phase", "prove", "--arch", "sm_80", "--build-dir", build.path()},
+                    "holds '");
+            refused({"--phase", "cost", "--build-dir", build.path()}, "holds '");
+        }
+    }
+    SUBCASE("in an options file's entry") {
+        const ProveBuild build(repo, "nvcc", "--options-file evil.rsp");
+        build.dir.write("evil.rsp", "-DX=$(touch${IFS}" + mark + ")\n");
+        refused({"--phase", "prove", "--arch", "sm_80", "--build-dir", build.path()}, "holds '$'");
+    }
+    SUBCASE("in the name of a source, untracked or committed, with or without a build folder") {
+        // A name holds no '/': the command would touch a file in the compile's folder.
+        const std::string evil = "src/cvcuda/priv/legacy/Invert$(touch${IFS}ran).cu";
+        repo.write(evil, "__global__ void evil() {}\n");
+        refused({"--phase", "prove", "--arch", "sm_80"}, "holds '$'");
+        repo.commit("feat: a file with a command in its name");
+        refused({"--phase", "prove", "--arch", "sm_80", "--base", "main~1"}, "holds '$'");
+        const ProveBuild build(repo, "nvcc", "", evil);
+        refused({"--phase", "cost", "--build-dir", build.path()}, "holds '$'");
+        // verify and the evidence gate take the refusal as a proof that could not run.
+        const auto verify = prove_tool(repo, {"Invert", "--phase", "verify", "--base", "main~1",
+                                              "--build-dir", build.path(), "--format", "json"});
+        CHECK(contains(verify.out, "holds '$'"));
+        CHECK_FALSE(fs::exists(mark));
+    }
+}
+
+TEST_CASE("prove: options that write outside the scratch folder are refused, naming them") {
+    PROVE_NEEDS_NVCC();
+    TempRepo repo(prove_oplib);
+    const TempDir outside;
+    const std::string target = (outside.path() / "written").string();
+    for (const std::string& extra :
+         {"--time " + target, "-time=" + target, "-fdevice-time-trace=" + target,
+          "-Xcompiler=-MD,-MF," + target + ",-MT,TEXT", "-Xcompiler -MMD,-MF," + target,
+          "--keep-dir " + outside.path().string(), "-odir " + outside.path().string()}) {
+        const ProveBuild build(repo, "nvcc", extra);
+        const auto r = prove_tool(
+            repo, {"Invert", "--phase", "prove", "--arch", "sm_80", "--build-dir", build.path()});
+        CHECK_MESSAGE(r.exit_code == 2, extra);
+        CHECK_MESSAGE(contains(r.err, "on odo's allow-list of compile options (docs/security.md); "
+                                      "refused"),
+                      r.err);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1); // one line
+        CHECK_FALSE(fs::exists(target));
+    }
+}
+
+TEST_CASE("prove: the compiler runs with a scrubbed environment, isolated where bubblewrap works") {
+    PROVE_NEEDS_NVCC();
+    TempRepo repo(prove_oplib);
+    // nvcc adds $NVCC_PREPEND_FLAGS to every command: had the compile seen the gate's
+    // environment, the change would fail to compile.
+    replace_in(repo, prove_invert_cu, "#include <type_traits>",
+               "#include <type_traits>\n#ifdef ODO_LEAKED\n#error the environment leaked\n#endif");
+    const std::map<std::string, std::optional<std::string>> env{
+        {"NVCC_PREPEND_FLAGS", std::string("-DODO_LEAKED")},
+        {"CI_JOB_TOKEN", std::string("secret")}};
+    for (const char* isolation : {"environment", "auto"}) {
+        const auto r = prove_tool(repo,
+                                  {"Invert", "--phase", "prove", "--arch", "sm_80", "--base",
+                                   "main", "--isolation", isolation, "--format", "json"},
+                                  env);
+        INFO(r.out);
+        REQUIRE(r.exit_code == 0);
+        const auto report = odo::json::parse(r.out, "prove");
+        CHECK(report.at("verdict") == "MATCH");
+        const std::string used(report.at("isolation").as_string());
+        if (std::string(isolation) == "environment")
+            CHECK(contains(used, "no bubblewrap (not asked for)"));
+        else if (prove_bwrap_works())
+            CHECK(odo::text::starts_with(used, "bubblewrap ("));
+        else
+            MESSAGE("bubblewrap does not work here: " << used);
+    }
+    if (!prove_bwrap_works()) {
+        MESSAGE("skipped: bubblewrap does not work on this host");
+        return;
+    }
+    const auto strict = prove_tool(repo, {"Invert", "--phase", "prove", "--arch", "sm_80", "--base",
+                                          "main", "--isolation", "bubblewrap"});
+    CHECK(strict.exit_code == 0);
+    CHECK(contains(strict.out, "- isolation: bubblewrap (system and toolkit read-only"));
+}
+
+TEST_CASE("prove: a failed compile's report quotes no file from outside the repository") {
+    PROVE_NEEDS_NVCC();
+    TempRepo repo(prove_oplib);
+    const TempDir outside;
+    const auto secret = outside.write("secret.txt", "TOPSECRET_TOKEN_LINE = 1;\n");
+    replace_in(repo, prove_invert_cu, "#include <type_traits>",
+               "#include <type_traits>\n#include \"" + secret.string() + "\"");
+    for (const char* isolation : {"environment", "auto"}) {
+        const auto r = prove_tool(repo, {"Invert", "--phase", "prove", "--arch", "sm_80", "--base",
+                                         "main", "--isolation", isolation});
+        CHECK(r.exit_code == 1);
+        CHECK(contains(r.out, "PROOF-FAILED"));
+        CHECK_FALSE(contains(r.out, "TOPSECRET"));
+        // Lines naming the outside file are left out, and said to be; what is kept names the side
+        // tree's file repository-relative, the same on every run.
+        CHECK(contains(r.out, "lines of the compiler's output left out: they name no file of the "
+                              "side tree]"));
+        CHECK_FALSE(contains(r.out, "/tmp/odo-side-"));
+    }
+}
+
+TEST_CASE("prove: a link in the build folder that leads into the repository is not shared") {
+    PROVE_NEEDS_NVCC();
+    TempRepo repo(prove_oplib);
+    repo.write("src/shared/odo_offset.hpp", "constexpr int kOdoOffset = 0;\n");
+    replace_in(repo, prove_invert_cu, "#include <type_traits>",
+               "#include <type_traits>\n#include <odo_offset.hpp>");
+    replace_in(repo, prove_invert_cu, "T(top - in[", "T(top + kOdoOffset - in[");
+    repo.commit("chore: an offset from a shared header");
+    TempDir build;
+    fs::create_directory_symlink(repo.root() / "src/shared", build.path() / "generated");
+    build.write(
+        "compile_commands.json",
+        prove_database(repo, build.path(), "nvcc", "-I" + (build.path() / "generated").string()));
+    replace_in(repo, "src/shared/odo_offset.hpp", "= 0;", "= 1;");
+    const ProveRun r = prove_json(repo, {"--build-dir", build.path().string()});
+    CHECK(r.verdict() == "DEVICE-CODE-CHANGED");
+}
+
+TEST_CASE("prove: a 3 GB untracked file is left out of the side trees, never read") {
+    PROVE_NEEDS_NVCC();
+    TempRepo repo(prove_oplib);
+    { std::ofstream(repo.root() / "src/huge.bin").put('x'); }
+    fs::resize_file(repo.root() / "src/huge.bin", std::uintmax_t(3) << 30); // sparse
+    const ProveRun r = prove_json(repo, {"--arch", "sm_80"});
+    CHECK(r.verdict() == "MATCH");
+    CHECK(r.report.at("left_out").as_array() == boost::json::array{"src/huge.bin"});
+}
+
+TEST_CASE("prove, verify: a host-only change says its host code was not compared") {
+    PROVE_NEEDS_NVCC();
+    TempRepo repo(prove_oplib);
+    const ProveBuild build(repo);
+    replace_in(repo, prove_invert_cu, "checkLaunch(\"invertKernel\");",
+               "checkLaunch(\"invertKernel launch\");");
+    const ProveRun r = prove_json(repo, {"--build-dir", build.path()});
+    CHECK(r.verdict() == "MATCH");
+    CHECK(r.report.at("host_code_changed").as_array() == boost::json::array{prove_invert_cu});
+    CHECK(contains(std::string(r.report.at("host_code").as_string()),
+                   "not compared; the change touched " + prove_invert_cu));
+    const auto md = prove_tool(
+        repo, {"Invert", "--phase", "prove", "--base", "main", "--build-dir", build.path()});
+    CHECK(contains(md.out, "- host code: not compared; the change touched " + prove_invert_cu));
+    const auto verify = prove_tool(
+        repo, {"Invert", "--phase", "verify", "--build-dir", build.path(), "--format", "json"});
+    const auto report = odo::json::parse(verify.out, "verify");
+    CHECK(odo::testing::finding_field(report, "VER-6", "status", "") == "PASS");
+    const std::string summary = odo::testing::finding_field(report, "VER-6", "summary", "");
+    CHECK(summary == "Device code identical on every TU compiled; host code not compared");
+    CHECK_FALSE(contains(summary, "Bit-exact"));
+    CHECK(contains(odo::testing::finding_field(report, "VER-6", "evidence", ""),
+                   "host code: not compared; the change touched " + prove_invert_cu));
+}
+
+TEST_CASE("prove: --revert of a path neither side has is exit 2") {
+    PROVE_NEEDS_NVCC();
+    TempRepo repo(prove_oplib);
+    const auto r = prove_tool(repo, {"Invert", "--phase", "prove", "--arch", "sm_80", "--base",
+                                     "main", "--revert", "src/none.cu"});
+    CHECK(r.exit_code == 2);
+    CHECK(contains(r.err, "--revert src/none.cu: neither the base nor the change has it"));
 }

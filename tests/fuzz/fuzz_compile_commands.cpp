@@ -1,7 +1,7 @@
 // Fuzzes the reader of a build's compile_commands.json (the device-code proof and cost phase):
 // written to a fresh build folder, read against a repository root that does not exist. Nothing but
-// InputError is thrown, and every command accepted keeps no output, dependency, response-file or
-// program-running option, and redirects only contained repository paths.
+// InputError is thrown, and every command accepted keeps no output, dependency or response-file
+// option, no character a shell would act on, and redirects only contained repository paths.
 #include <odo/refactor/compile_command.hpp>
 
 #include <cstddef>
@@ -30,10 +30,14 @@ void check_command(const odo::refactor::CompileCommand& c) {
     for (const odo::refactor::CommandArg& a : c.flags) {
         if (a.repo_path && !odo::repo::is_contained_path_text(*a.repo_path))
             std::abort();
-        if (!a.repo_path && (a.text == "-o" || a.text == "-MF" || a.text == "-ccbin" ||
-                             odo::refactor::detail::is_refused_option(a.text)))
+        if (!a.repo_path &&
+            (a.text == "-o" || a.text == "-MF" || a.text == "-ccbin" || a.text.rfind('@', 0) == 0))
             std::abort();
     }
+    for (const std::string& arg : odo::refactor::instantiate(c.flags, "/side"))
+        if (odo::refactor::first_unsafe_char(arg, odo::refactor::ArgumentText::command) !=
+            std::string::npos)
+            std::abort();
 }
 
 } // namespace

@@ -58,6 +58,9 @@ struct ProcessOptions {
     // comes (the program still runs to its end). What it throws ends the consuming the same
     // way, and run_process rethrows it once the program has ended.
     std::function<bool(std::string& out)> consume_output = nullptr;
+    // The child gets only the variables `environment` sets, none of this process's: a compiler
+    // run on a merge request's content must not see the CI job's tokens.
+    bool clear_environment = false;
 };
 
 namespace detail {
@@ -93,9 +96,9 @@ struct Pipes {
 };
 
 inline std::vector<std::string>
-child_environment(const std::map<std::string, std::optional<std::string>>& changes) {
+child_environment(const std::map<std::string, std::optional<std::string>>& changes, bool clear) {
     std::vector<std::string> env;
-    for (char** e = environ; e && *e; ++e) {
+    for (char** e = clear ? nullptr : environ; e && *e; ++e) {
         const std::string entry(*e);
         if (!changes.count(entry.substr(0, entry.find('='))))
             env.push_back(entry);
@@ -382,9 +385,10 @@ inline ProcessResult run_process(const std::string& program, const std::vector<s
     std::vector<std::string> argv{program};
     argv.insert(argv.end(), args.begin(), args.end());
     pid_t pid = -1;
-    const int spawn_error =
-        detail::spawn_child(exe, std::move(argv), detail::child_environment(options.environment),
-                            options.working_dir, child_ends, pid);
+    const int spawn_error = detail::spawn_child(
+        exe, std::move(argv),
+        detail::child_environment(options.environment, options.clear_environment),
+        options.working_dir, child_ends, pid);
     for (int fd : child_ends)
         ::close(fd);
     if (spawn_error != 0) {

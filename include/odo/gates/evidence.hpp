@@ -305,12 +305,17 @@ inline RefactorRerun refactor_rerun(const EvidenceContext& c, const repo::Git& g
 // ODO-8 asked to re-prove (optimize_op --reprove-refactors): each refactor: commit verified
 // again against its parent with the device-code proof deciding VER-6 where nvcc is there (flags
 // from the layout profile), so a cited PARITY-OK is checked against a proof the gate ran itself.
-ODO_API void reprove_refactor_commits(EvidenceContext& c, const repo::Git& git);
+ODO_API void
+reprove_refactor_commits(EvidenceContext& c, const repo::Git& git,
+                         refactor::Isolation isolation = refactor::Isolation::automatic);
 #if ODO_GATES_DEFINITIONS
-ODO_API void reprove_refactor_commits(EvidenceContext& c, const repo::Git& git) {
+ODO_API void reprove_refactor_commits(EvidenceContext& c, const repo::Git& git,
+                                      refactor::Isolation isolation) {
+    refactor::ProofRequest request;
+    request.isolation = isolation;
     for (RefactorCommit& commit : c.refactor.commits) {
         const refactor::Revision now(git, commit.sha);
-        commit.reverify_open = detail::reverify_open(c, git, commit, now, refactor::ProofRequest{});
+        commit.reverify_open = detail::reverify_open(c, git, commit, now, request);
     }
 }
 #endif // ODO_GATES_DEFINITIONS

@@ -6,10 +6,10 @@
 //
 // The build directory and its database are the change author's: odo never runs the program a
 // command names (it runs its own nvcc, cuda_compiler(), or its own C++ compiler, host_compiler()),
-// refuses flags that would run a program or
-// write where odo did not choose, and refuses a source or include directory that a link leads out
-// of the repository. Every repository path of the command is kept apart from the rest, so that
-// each side of a comparison compiles against its own copy of the tree (side_tree.hpp).
+// refuses flags that would run a program or write where odo did not choose, and refuses a source
+// or include directory that a link leads out of the repository. Every repository path of the
+// command is kept apart from the rest, so that each side of a comparison compiles against its own
+// copy of the tree (side_tree.hpp).
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
@@ -17,6 +17,7 @@
 #include "odo/core/path_within.hpp"
 #include "odo/core/program_path.hpp"
 #include "odo/core/text.hpp"
+#include "odo/refactor/compile_options.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/repo_path.hpp"
 
@@ -57,10 +58,16 @@ struct CompileCommand {
     std::vector<CommandArg> arch_flags; // the recorded -arch/-gencode ones (cost replays them)
     std::vector<std::string> arches;    // "sm_80", in the order the command names them
     std::string origin;                 // "compile_commands.json" or "layout profile"
+    // Include folders outside the repository (the system's, the build directory's, a third
+    // party's): the compiler may read them (compiler_sandbox.hpp).
+    std::vector<std::filesystem::path> outside_folders;
 };
 
 // compile_commands.json is read whole; a build's is a few MiB at most.
 inline constexpr std::uintmax_t max_compile_database_bytes = std::uintmax_t(64) << 20;
+// One recorded command holds at most this many arguments, of at most the kernel's ARG_MAX bytes in
+// all: what no exec could run is refused before a path of it is resolved. CMake's hold dozens.
+inline constexpr std::size_t max_command_arguments = 4096;
 // An nvcc options file (CMake writes the include directories of a CUDA compile to one) is read
 // whole; CMake's are a few KiB.
 inline constexpr std::uintmax_t max_options_file_bytes = std::uintmax_t(1) << 20;
@@ -195,83 +202,6 @@ inline bool is_arch_flag(std::string_view flag) {
     return false;
 }
 
-// Options that would make the compile run a program, load code into the compiler, read options
-// odo cannot see, or write outside the scratch folder. Checked on every argument and on each
-// comma-separated piece of a host-compiler pass-through (-Xcompiler=-Wall,-fplugin=x.so).
-inline bool is_refused_option(std::string_view arg) {
-    if (text::starts_with(arg, "@"))
-        return true;
-    for (const char* prefix : {"-B",
-                               "-fplugin",
-                               "-wrapper",
-                               "-specs",
-                               "--specs",
-                               "-save-temps",
-                               "--save-temps",
-                               "-keep",
-                               "--keep",
-                               "-odir",
-                               "--output-directory",
-                               "--run",
-                               "-run",
-                               "--options-file", // read by expand_options_files, never nested
-                               "-optf",
-                               "-Xlinker",
-                               "--linker-options",
-                               "-Xnvlink",
-                               "--nvlink-options",
-                               "-Xarchive",
-                               "--archive-options",
-                               "-lib",
-                               "--lib",
-                               "-link",
-                               "--link",
-                               "-dlink",
-                               "--device-link",
-                               "-fdump",
-                               "-fpass-plugin",
-                               "-fopt-info",
-                               "-fsave-optimization-record",
-                               "-foptimization-record-file",
-                               "-fdiagnostics-format",
-                               "-fcrash-diagnostics",
-                               "-fmodule",
-                               "-aux-info",
-                               "-Xclang",
-                               "-Xassembler",
-                               "-Xpreprocessor",
-                               "-Wa,",
-                               "-fprofile",
-                               "-fcallgraph-info",
-                               "-fstack-usage",
-                               "-ftime-trace",
-                               "-Wl,",
-                               "-Wp,",
-                               "--ptxas-options=--output",
-                               "-Xptxas=-o",
-                               "-include-pch"})
-        if (text::starts_with(arg, prefix))
-            return true;
-    return false;
-}
-
-inline void refuse_options(std::string_view arg, const std::string& where) {
-    std::string_view pieces = arg;
-    for (const char* pass : {"-Xcompiler=", "--compiler-options=", "-Xptxas=", "--ptxas-options=",
-                             "-Xcudafe=", "--cudafe-options="})
-        if (text::starts_with(arg, pass))
-            pieces = arg.substr(std::strlen(pass));
-    std::size_t start = 0;
-    while (start <= pieces.size()) {
-        const auto comma = std::min(pieces.find(',', start), pieces.size());
-        if (is_refused_option(arg) ||
-            is_refused_option(text::strip(pieces.substr(start, comma - start))))
-            throw InputError(where + ": option '" + std::string(arg) +
-                             "' would run a program or write where odo did not choose; refused");
-        start = comma + 1;
-    }
-}
-
 // "sm_80" from every compute_NN / sm_NN / lto_NN named in an architecture flag's value.
 inline void collect_arches(std::string_view value, std::vector<std::string>& arches) {
     for (const char* kind : {"sm_", "compute_", "lto_"}) {
@@ -365,8 +295,9 @@ inline std::vector<std::string> expand_options_files(const std::vector<std::stri
 }
 
 // A path the command reads, kept apart when it is the repository's: redirected per side, unless it
-// lies in the build directory (generated files both sides share). One that a link leads out of
-// the repository is refused.
+// lies in the build directory (generated files both sides share). The canonical path decides, so a
+// link in the build directory that leads into the repository is redirected too: shared, it would
+// make both sides read the working tree. One that a link leads out of the repository is refused.
 inline CommandArg path_arg(const std::string& prefix, const std::string& value,
                            const std::filesystem::path& directory,
                            const std::filesystem::path& root,
@@ -375,14 +306,14 @@ inline CommandArg path_arg(const std::string& prefix, const std::string& value,
     const fs::path absolute = (directory / value).lexically_normal();
     std::error_code ec;
     const fs::path canonical = fs::weakly_canonical(absolute, ec);
-    if (is_within(absolute, build_dir) || (!ec && is_within(canonical, build_dir)))
+    if (ec)
+        throw InputError(where + ": '" + value + "' cannot be resolved; refused");
+    if (is_within(canonical, build_dir))
         return {prefix + absolute.string(), std::nullopt};
-    const bool lexically_inside = is_within(absolute, root);
-    if (lexically_inside && (ec || !is_within(canonical, root)))
+    if (is_within(absolute, root) && !is_within(canonical, root))
         throw InputError(where + ": '" + value +
-                         "' leads outside the repository through a link; "
-                         "refused");
-    if (!ec && is_within(canonical, root)) {
+                         "' leads outside the repository through a link; refused");
+    if (is_within(canonical, root)) {
         std::string relative = canonical.lexically_relative(root).generic_string();
         return {prefix, relative == "." ? std::string() : relative};
     }
@@ -400,29 +331,253 @@ inline std::optional<CommandArg> embedded_path_arg(const std::string& arg,
                                                    const std::string& where) {
     static constexpr std::string_view delimiters = "\"',;: \t=";
     const std::string prefix = root.string();
-    for (std::size_t at = arg.find(prefix); at != std::string::npos;
-         at = arg.find(prefix, at + 1)) {
-        const std::size_t after = at + prefix.size();
-        // Redirected whatever precedes it: a path outside the repository that merely holds its
-        // text would then fail to compile, never be read from the working tree by both sides.
-        if (after < arg.size() && arg[after] != '/' &&
-            delimiters.find(arg[after]) == std::string_view::npos)
-            continue; // another path that only begins with the repository's text
-        const std::size_t end = std::min(arg.find_first_of(delimiters, after), arg.size());
-        CommandArg redirected = path_arg(arg.substr(0, at), arg.substr(at, end - at), directory,
-                                         root, build_dir, where);
-        if (arg.find(prefix + "/", end) != std::string::npos)
-            throw InputError(where + ": option '" + arg +
-                             "' names the repository more than once; odo redirects one path of "
-                             "an option to each side; refused");
-        if (redirected.repo_path)
-            redirected.suffix = arg.substr(end);
-        else
-            redirected.text += arg.substr(end);
-        return redirected;
-    }
-    return std::nullopt;
+    // The next place the repository's path stands whole: followed by '/', a delimiter or the end
+    // (not "<repo>-old/x", another folder whose name begins with the repository's).
+    const auto mention = [&](std::size_t from) {
+        for (auto at = arg.find(prefix, from); at != std::string::npos;
+             at = arg.find(prefix, at + 1)) {
+            const std::size_t after = at + prefix.size();
+            if (after == arg.size() || arg[after] == '/' ||
+                delimiters.find(arg[after]) != std::string_view::npos)
+                return at;
+        }
+        return std::string::npos;
+    };
+    // Redirected whatever precedes it: a path outside the repository that merely holds its text
+    // would then fail to compile, never be read from the working tree by both sides.
+    const std::size_t at = mention(0);
+    if (at == std::string::npos)
+        return std::nullopt;
+    const std::size_t end = std::min(arg.find_first_of(delimiters, at + prefix.size()), arg.size());
+    if (mention(end) != std::string::npos)
+        throw InputError(where + ": option '" + arg +
+                         "' names the repository more than once; odo redirects one path of an "
+                         "option to each side; refused");
+    CommandArg redirected =
+        path_arg(arg.substr(0, at), arg.substr(at, end - at), directory, root, build_dir, where);
+    if (redirected.repo_path)
+        redirected.suffix = arg.substr(end);
+    else
+        redirected.text += arg.substr(end);
+    return redirected;
 }
+
+// InputError naming the argument unless every character of `text` (the argument or a part of it)
+// is one `kind` allows.
+inline void require_safe_text(std::string_view text, ArgumentText kind, std::string_view arg,
+                              const std::string& where) {
+    const std::size_t at = first_unsafe_char(text, kind);
+    if (at == std::string_view::npos)
+        return;
+    throw InputError(where + ": argument '" + shown_arg(arg) + "' holds " + shown_char(text[at]) +
+                     ", outside the characters odo hands a compiler (docs/security.md); refused");
+}
+
+// InputError unless the arguments are few and short enough for one exec to run them.
+inline void require_runnable_size(const std::vector<std::string>& args, const std::string& where) {
+    const long arg_max = ::sysconf(_SC_ARG_MAX);
+    const std::size_t byte_limit = arg_max > 0 ? std::size_t(arg_max) : std::size_t(128) << 10;
+    std::size_t bytes = 0;
+    for (const std::string& a : args)
+        bytes += a.size() + 1 + sizeof(char*);
+    if (args.size() > max_command_arguments || bytes > byte_limit)
+        throw InputError(where + ": " + std::to_string(args.size()) + " arguments of " +
+                         std::to_string(bytes) + " bytes, more than one command can run (" +
+                         std::to_string(max_command_arguments) + " arguments, " +
+                         std::to_string(byte_limit) + " bytes); refused");
+}
+
+// A recorded command's arguments read one by one into a CompileCommand: each either dropped (the
+// output, the dependency file, the source: odo sets its own), or allow-listed and checked.
+class CommandReader {
+public:
+    CommandReader(CompileCommand& c, const std::filesystem::path& directory,
+                  const std::filesystem::path& root, const std::filesystem::path& build_dir,
+                  std::string where)
+        : c_(c), directory_(directory), root_(root), build_dir_(build_dir),
+          where_(std::move(where)),
+          target_(c.compiler == CompilerKind::nvcc ? OptionTarget::nvcc : OptionTarget::host_cxx),
+          source_((root / c.file).lexically_normal()) {}
+
+    void read(const std::vector<std::string>& args) {
+        for (std::size_t i = 1; i < args.size();)
+            i += read_one(args, i);
+    }
+
+private:
+    // How many arguments the one at `i` took (itself, or with its value).
+    std::size_t read_one(const std::vector<std::string>& args, std::size_t i) {
+        const std::string& arg = args[i];
+        const std::string* next = i + 1 < args.size() ? &args[i + 1] : nullptr;
+        if (drops_value(arg))
+            return 2;
+        if (arg == "-c" || arg == "--compile" || is_dependency_flag(arg) ||
+            (directory_ / arg).lexically_normal() == source_)
+            return 1;
+        if (is_arch_flag(arg))
+            return read_arch(arg, next);
+        if (const std::size_t n = read_path_flag(arg, next))
+            return n;
+        if (const std::size_t n = read_define(arg, next))
+            return n;
+        if (const auto pass = pass_through(arg); pass && target_ == OptionTarget::nvcc)
+            return read_pass_through(arg, next, *pass);
+        if (next && takes_next_value(arg, target_)) {
+            require_allowed(arg + "=" + *next, target_, arg + " " + *next);
+            c_.flags.push_back({arg, std::nullopt});
+            c_.flags.push_back({*next, std::nullopt});
+            return 2;
+        }
+        require_allowed(arg, target_, arg);
+        c_.flags.push_back({arg, std::nullopt});
+        return 1;
+    }
+
+    void require_allowed(const std::string& option, OptionTarget target, std::string_view shown) {
+        require_safe_text(option, ArgumentText::option, shown, where_);
+        if (!allowed_option(option, target))
+            throw InputError(where_ + ": option '" + shown_arg(shown) +
+                             "' is not on odo's allow-list of compile options (docs/security.md); "
+                             "refused");
+    }
+
+    std::size_t read_arch(const std::string& arg, const std::string* next) {
+        const auto eq = arg.find('=');
+        const bool joined = eq != std::string::npos;
+        const std::string value = joined ? arg.substr(eq + 1) : (next ? *next : "");
+        require_safe_text(value, ArgumentText::arch, joined ? arg : value, where_);
+        collect_arches(value, c_.arches);
+        c_.arch_flags.push_back({arg, std::nullopt});
+        if (joined || !next)
+            return 1;
+        c_.arch_flags.push_back({*next, std::nullopt});
+        return 2;
+    }
+
+    // "-I dir", "-Idir", "--include-path=dir" and the like: 0 when `arg` is none of them.
+    std::size_t read_path_flag(const std::string& arg, const std::string* next) {
+        for (const std::string& flag : path_flags()) {
+            if (arg == flag && next) {
+                require_safe_text(*next, ArgumentText::path, *next, where_);
+                c_.flags.push_back({flag, std::nullopt});
+                push_path("", *next);
+                return 2;
+            }
+            if (text::starts_with(arg, flag) && arg.size() > flag.size() &&
+                (flag[1] != '-' || arg[flag.size()] == '=')) {
+                const std::size_t cut = flag.size() + (arg[flag.size()] == '=' ? 1 : 0);
+                require_safe_text(arg.substr(cut), ArgumentText::path, arg, where_);
+                push_path(arg.substr(0, cut), arg.substr(cut));
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    void push_path(const std::string& prefix, const std::string& value) {
+        CommandArg a = path_arg(prefix, value, directory_, root_, build_dir_, where_);
+        std::error_code ec;
+        if (!a.repo_path)
+            c_.outside_folders.push_back(
+                std::filesystem::weakly_canonical(a.text.substr(prefix.size()), ec));
+        c_.flags.push_back(std::move(a));
+    }
+
+    // "-DNAME=VALUE", "-D NAME", "--define-macro=NAME", "-UNAME": 0 when `arg` is none of them.
+    std::size_t read_define(const std::string& arg, const std::string* next) {
+        for (const std::string_view flag : {"-D", "-U", "--define-macro", "--undefine-macro"}) {
+            const bool alone = arg == flag;
+            const bool glued = !alone && text::starts_with(arg, flag) &&
+                               (flag.size() == 2 || arg[flag.size()] == '=');
+            if (!alone && !glued)
+                continue;
+            if (alone && !next)
+                throw InputError(where_ + ": option '" + arg + "' names no macro; refused");
+            const std::string definition =
+                alone ? *next : arg.substr(flag.size() + (flag.size() == 2 ? 0 : 1));
+            require_definition(definition, ArgumentText::define, alone ? *next : arg);
+            if (alone)
+                c_.flags.push_back({arg, std::nullopt});
+            c_.flags.push_back(redirected(alone ? *next : arg));
+            return alone ? 2 : 1;
+        }
+        return 0;
+    }
+
+    // NAME[=VALUE]: a macro name, then a value of `value_text` characters.
+    void require_definition(std::string_view definition, ArgumentText value_text,
+                            std::string_view shown) {
+        const std::string_view name = definition.substr(0, definition.find('='));
+        const bool identifier =
+            !name.empty() && std::isdigit(static_cast<unsigned char>(name.front())) == 0 &&
+            name.find_first_not_of(
+                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
+                std::string_view::npos;
+        if (!identifier)
+            throw InputError(where_ + ": argument '" + shown_arg(shown) +
+                             "' defines no macro name odo accepts, [A-Za-z_][A-Za-z0-9_]* "
+                             "(docs/security.md); refused");
+        require_safe_text(definition.substr(name.size()), value_text, shown, where_);
+    }
+
+    // "-Xcompiler=-fPIC,-Wall", "-Xcompiler -fPIC": each comma-separated piece checked for the
+    // sub-step it goes to. nvcc puts these pieces on its shell's command line unquoted.
+    std::size_t read_pass_through(const std::string& arg, const std::string* next,
+                                  PassThrough pass) {
+        const bool alone = arg.size() == pass.spelling;
+        if (alone && !next)
+            throw InputError(where_ + ": option '" + arg + "' passes nothing on; refused");
+        const std::string& whole = alone ? *next : arg;
+        const std::string pieces = alone ? *next : arg.substr(pass.spelling + 1);
+        for (std::size_t start = 0; start <= pieces.size();) {
+            const std::size_t comma = std::min(pieces.find(',', start), pieces.size());
+            if (comma > start) // an empty piece passes nothing on
+                require_piece(pieces.substr(start, comma - start), pass.target, whole);
+            start = comma + 1;
+        }
+        if (alone)
+            c_.flags.push_back({arg, std::nullopt});
+        c_.flags.push_back(redirected(whole));
+        return alone ? 2 : 1;
+    }
+
+    void require_piece(const std::string& piece, OptionTarget target, const std::string& whole) {
+        if (target == OptionTarget::xcompiler) {
+            for (const std::string& flag : path_flags())
+                if (text::starts_with(piece, flag) && piece.size() > flag.size() &&
+                    flag[1] != '-') {
+                    require_safe_text(piece.substr(flag.size()), ArgumentText::path, whole, where_);
+                    return;
+                }
+            if (text::starts_with(piece, "-D") || text::starts_with(piece, "-U")) {
+                require_definition(piece.substr(2), ArgumentText::option, whole);
+                return;
+            }
+        }
+        require_safe_text(piece, ArgumentText::option, whole, where_);
+        if (!allowed_option(piece, target))
+            throw InputError(where_ + ": option '" + shown_arg(whole) + "' passes '" +
+                             shown_arg(piece) +
+                             "' on, which is not on odo's allow-list of compile options "
+                             "(docs/security.md); refused");
+    }
+
+    // The argument with the repository path it names redirected to each side, if it names one.
+    CommandArg redirected(const std::string& arg) const {
+        if (auto embedded = embedded_path_arg(arg, directory_, root_, build_dir_, where_))
+            return *std::move(embedded);
+        return {arg, std::nullopt};
+    }
+
+    CompileCommand& c_;
+    const std::filesystem::path& directory_;
+    const std::filesystem::path& root_;
+    const std::filesystem::path& build_dir_;
+    std::string where_;
+    OptionTarget target_;
+    std::filesystem::path source_;
+};
+
 // The compiler $<variable> names (an InputError when it names no executable file: the user asked
 // for that one), else the first executable of `configured` and `fallbacks`, else `program` on PATH.
 inline std::optional<std::filesystem::path>
@@ -547,6 +702,7 @@ ODO_API CompileDatabase::CompileDatabase(const std::filesystem::path& build_dir,
         } else {
             throw InputError(where + ": needs \"arguments\" or \"command\"");
         }
+        detail::require_runnable_size(e.args, where);
         const fs::path source = (e.directory / *file).lexically_normal();
         if (!is_within(source, root_))
             continue; // another project's file
@@ -567,68 +723,19 @@ ODO_API std::optional<CompileCommand> CompileDatabase::command_for(const std::st
     const bool host = is_host_cxx_name(program);
     if (program != "nvcc" && !host)
         throw InputError(where + ": the command runs '" +
-                         (e.args.empty() ? std::string() : e.args.front()) +
+                         shown_arg(e.args.empty() ? std::string() : e.args.front()) +
                          "', neither nvcc nor a C++ compiler; odo replays a compile with its own "
                          "nvcc or C++ compiler only");
     if (!repo::resolve_repo_path(root_, file))
         throw InputError(where + ": the source leads outside the repository through a link; "
                                  "refused");
+    detail::require_runnable_size(e.args, where);
+    detail::require_safe_text(file, ArgumentText::path, file, where);
     CompileCommand c;
     c.compiler = host ? CompilerKind::host_cxx : CompilerKind::nvcc;
     c.file = file;
     c.origin = "compile_commands.json";
-    const fs::path source = (root_ / file).lexically_normal();
-    for (std::size_t i = 1; i < e.args.size(); ++i) {
-        const std::string& arg = e.args[i];
-        const std::string* next = i + 1 < e.args.size() ? &e.args[i + 1] : nullptr;
-        if (detail::drops_value(arg)) {
-            ++i;
-            continue;
-        }
-        if (arg == "-c" || arg == "--compile" || detail::is_dependency_flag(arg) ||
-            (text::starts_with(arg, "-o") && !detail::is_refused_option(arg)) ||
-            (e.directory / arg).lexically_normal() == source)
-            continue;
-        if (detail::is_arch_flag(arg)) {
-            const auto eq = arg.find('=');
-            const bool joined = eq != std::string::npos;
-            const std::string value = joined ? arg.substr(eq + 1) : (next ? *next : "");
-            detail::collect_arches(value, c.arches);
-            c.arch_flags.push_back({arg, std::nullopt});
-            if (!joined && next) {
-                c.arch_flags.push_back({*next, std::nullopt});
-                ++i;
-            }
-            continue;
-        }
-        detail::refuse_options(arg, where);
-        bool handled = false;
-        for (const std::string& flag : detail::path_flags()) {
-            if (arg == flag && next) {
-                c.flags.push_back({flag, std::nullopt});
-                c.flags.push_back(
-                    detail::path_arg("", *next, e.directory, root_, build_dir_, where));
-                ++i;
-                handled = true;
-            } else if (text::starts_with(arg, flag) && arg.size() > flag.size() &&
-                       (flag[1] != '-' || arg[flag.size()] == '=')) {
-                const std::size_t cut = flag.size() + (arg[flag.size()] == '=' ? 1 : 0);
-                c.flags.push_back(detail::path_arg(arg.substr(0, cut), arg.substr(cut), e.directory,
-                                                   root_, build_dir_, where));
-                handled = true;
-            }
-            if (handled)
-                break;
-        }
-        if (handled)
-            continue;
-        // A repository path left in place would make both sides read the working tree: a change
-        // there would read as a MATCH.
-        if (auto embedded = detail::embedded_path_arg(arg, e.directory, root_, build_dir_, where))
-            c.flags.push_back(*std::move(embedded));
-        else
-            c.flags.push_back({arg, std::nullopt});
-    }
+    detail::CommandReader(c, e.directory, root_, build_dir_, where).read(e.args);
     return c;
 }
 
@@ -644,6 +751,10 @@ ODO_API CompileCommand synthesized_command(const repo::Layout& layout, const std
                     dirs.push_back(dir);
             }
     }
+    const std::string where = "layout profile: " + file;
+    detail::require_safe_text(file, ArgumentText::path, file, where);
+    for (const std::string& dir : dirs)
+        detail::require_safe_text(dir, ArgumentText::path, "-I" + dir, where);
     CompileCommand c;
     c.file = file;
     c.origin = "layout profile";

@@ -11,6 +11,7 @@
 #include "odo/core/linkage.hpp"
 #include "odo/core/process.hpp"
 #include "odo/refactor/compile_command.hpp"
+#include "odo/refactor/compiler_sandbox.hpp"
 #include "odo/refactor/device_proof.hpp"
 #include "odo/refactor/side_tree.hpp"
 
@@ -50,6 +51,8 @@ struct CostReport {
     std::vector<std::string> unrecorded; // TUs the build has no command for
     std::string nvcc;                    // the compilers that ran; "" when none was needed
     std::string host_cxx;
+    std::string isolation;             // how they ran (CompilerSandbox::description)
+    std::vector<std::string> left_out; // files over max_side_file_bytes, not in the side trees
 };
 
 struct CostInput {
@@ -58,6 +61,7 @@ struct CostInput {
     std::filesystem::path build_dir;
     std::string base_commit; // "": the working tree alone
     int repeat = 1;
+    Isolation isolation = Isolation::automatic;
 };
 
 // The bytes of the sections named .text or .text.<name> of an ELF64 little-endian object;
@@ -92,7 +96,7 @@ inline double children_cpu_seconds() {
            double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
-inline SideCost measure_side(const std::filesystem::path& compiler, const SideTree& tree,
+inline SideCost measure_side(const CompilerSandbox& sandbox, const SideTree& tree,
                              const CompileCommand& c, int repeat) {
     const std::filesystem::path object = tree.out() / "cost.o";
     std::vector<std::string> args = instantiate(c.flags, tree.root());
@@ -104,17 +108,21 @@ inline SideCost measure_side(const std::filesystem::path& compiler, const SideTr
         std::error_code ignored;
         std::filesystem::remove(object, ignored);
         const double before = children_cpu_seconds();
-        const ProcessResult r = run_process(
-            compiler.string(), args, {tree.root(), std::chrono::seconds(600), {}, {}, nullptr});
+        const ProcessResult r = sandbox.run(args, tree.root(), std::chrono::seconds(600));
         const double spent = children_cpu_seconds() - before;
         if (!r.ok())
-            return {0, 0, 0, r.started ? last_lines(r.err + "\n" + r.out, 12) : r.error};
+            return {0, 0, 0,
+                    r.timed_out ? "the compiler ran past 600 s"
+                    : r.started ? side_diagnostics(r.err + "\n" + r.out, tree.root(), 12)
+                                : r.error};
         if (i == 0 || spent < cost.cpu_seconds)
             cost.cpu_seconds = spent;
     }
-    const std::string bytes = read_file(object);
-    cost.object_bytes = bytes.size();
-    cost.text_bytes = elf_text_bytes(bytes, c.file + " object");
+    const auto bytes = try_read_file(object);
+    if (!bytes)
+        return {0, 0, 0, "the compiler exited 0 but wrote no object"};
+    cost.object_bytes = bytes->size();
+    cost.text_bytes = elf_text_bytes(*bytes, c.file + " object");
     return cost;
 }
 
@@ -207,14 +215,31 @@ ODO_API CostReport measure_cost(const CostInput& in) {
     }
     report.nvcc = nvcc ? nvcc->string() : "";
     report.host_cxx = host_cxx ? host_cxx->string() : "";
-    const auto compiler_for = [&](const CompileCommand& c) -> const std::filesystem::path& {
-        return c.compiler == CompilerKind::nvcc ? *nvcc : *host_cxx;
+    SideTree tree;
+    std::optional<CompilerSandbox> nvcc_box, host_box;
+    if (nvcc)
+        nvcc_box.emplace(in.isolation, *nvcc, tree.scratch());
+    if (host_cxx)
+        host_box.emplace(in.isolation, *host_cxx, tree.scratch());
+    std::error_code ec;
+    const std::filesystem::path build_dir =
+        std::filesystem::weakly_canonical(std::filesystem::absolute(in.build_dir), ec);
+    for (auto* box : {nvcc_box ? &*nvcc_box : nullptr, host_box ? &*host_box : nullptr}) {
+        if (!box)
+            continue;
+        box->allow_read(build_dir);
+        for (const CompileCommand& c : commands)
+            for (const std::filesystem::path& folder : c.outside_folders)
+                box->allow_read(folder);
+        report.isolation = box->description();
+    }
+    const auto compiler_for = [&](const CompileCommand& c) -> const CompilerSandbox& {
+        return c.compiler == CompilerKind::nvcc ? *nvcc_box : *host_box;
     };
     const std::string head =
         in.base_commit.empty()
             ? std::string(text::strip(detail::git_or_throw(in.git, {"rev-parse", "HEAD"})))
             : in.base_commit;
-    SideTree tree;
     tree.write_revision(in.git, head);
     for (const CompileCommand& c : commands) {
         TuCost t{c.file, std::nullopt, {}};
@@ -222,9 +247,8 @@ ODO_API CostReport measure_cost(const CostInput& in) {
             t.base = detail::measure_side(compiler_for(c), tree, c, in.repeat);
         report.tus.push_back(std::move(t));
     }
-    const WorkingTree working(in.git.root());
-    for (const std::string& path : tree.changed_paths(in.git, head, ""))
-        tree.put(path, working.read(path));
+    tree.write_change(in.git, head, "");
+    report.left_out = tree.left_out();
     for (std::size_t i = 0; i < commands.size(); ++i)
         report.tus[i].now =
             detail::measure_side(compiler_for(commands[i]), tree, commands[i], in.repeat);
@@ -258,6 +282,11 @@ ODO_API std::string render_cost_markdown(const std::string& operator_name, const
                       (r.base_commit.empty() ? "" : "\n- base: " + r.base_commit) +
                       (r.nvcc.empty() ? "" : "\n- nvcc: " + r.nvcc) +
                       (r.host_cxx.empty() ? "" : "\n- C++ compiler: " + r.host_cxx) +
+                      (r.isolation.empty() ? "" : "\n- isolation: " + r.isolation) +
+                      (r.left_out.empty() ? ""
+                                          : "\n- left out of the side trees (over " +
+                                                std::to_string(max_side_file_bytes >> 20) +
+                                                " MiB): " + text::join(r.left_out, ", ")) +
                       "\n- CPU: best of " + std::to_string(r.repeat) +
                       ", the compiler and every program it ran; outputs in a scratch folder\n\n"
                       "| TU | side | CPU s | object B | .text B |\n|---|---|---|---|---|\n";
@@ -314,7 +343,12 @@ ODO_API std::string render_cost_json(const std::string& operator_name, const Cos
         compilers["nvcc"] = r.nvcc;
     if (!r.host_cxx.empty())
         compilers["host_cxx"] = r.host_cxx;
+    boost::json::array left_out;
+    for (const std::string& f : r.left_out)
+        left_out.emplace_back(f);
     boost::json::object doc{{"compilers", std::move(compilers)},
+                            {"isolation", r.isolation},
+                            {"left_out", std::move(left_out)},
                             {"now", r.now},
                             {"operator", operator_name},
                             {"phase", "cost"},

@@ -10,6 +10,7 @@
 #include "odo/core/text.hpp"
 #include "odo/refactor/blake2b.hpp"
 #include "odo/refactor/compile_command.hpp"
+#include "odo/refactor/compiler_sandbox.hpp"
 #include "odo/refactor/cubin_module.hpp"
 #include "odo/refactor/device_code.hpp"
 #include "odo/refactor/device_code_diff.hpp"
@@ -39,6 +40,7 @@ struct ProofRequest {
     std::optional<std::filesystem::path> build_dir;
     std::vector<std::string> reverts; // paths taken from the base while the change stands
     bool accept_signature_change = false;
+    Isolation isolation = Isolation::automatic;
 };
 
 enum class ProofVerdict { match, changed, failed, needs_judgement };
@@ -62,11 +64,17 @@ struct Proof {
     std::vector<std::string> files;
     std::string flags_origin; // "compile_commands.json", "layout profile", or both
     std::string compiler;     // the nvcc run
+    std::string isolation;    // how it ran (CompilerSandbox::description)
     std::string fingerprint;  // BLAKE2b-64 over the files compiled, both sides; 16 hex digits
     std::size_t fingerprinted_files = 0;
     std::vector<std::string> reverted;
     bool signature_change_accepted = false;
     std::vector<TuProof> results;
+    // Files the compiles read that the change touched: their host code was compiled but not
+    // compared, so a MATCH says nothing of it (a launch configuration, a host branch).
+    std::vector<std::string> changed_sources;
+    // Files over max_side_file_bytes left out of the side trees.
+    std::vector<std::string> left_out;
 };
 
 struct ProofInput {
@@ -87,25 +95,14 @@ ODO_API Proof prove(const ProofInput& in);
 ODO_API int exit_code(const Proof& p) noexcept;
 // "sass sm_80,sm_90; TUs a.cu, b.cu; proof 0123456789abcdef": what VER-6 cites.
 ODO_API std::string proof_citation(const Proof& p);
+// What the proof says of host code: never compared, and which changed files it compiled hold some.
+ODO_API std::string host_code_text(const Proof& p);
 // The kernels that changed, "invertKernel<float> (sm_80: changed, 3 lines, +1 instructions)".
 ODO_API std::vector<std::string> changed_symbols(const Proof& p);
 
 namespace detail {
 
 #if ODO_REFACTOR_DEFINITIONS
-// The last lines of a compiler's complaint.
-inline std::string last_lines(const std::string& text, std::size_t count) {
-    std::vector<std::string_view> lines;
-    for (std::string_view line : text::lines(text))
-        if (!text::strip(line).empty())
-            lines.push_back(line);
-    const std::size_t from = lines.size() > count ? lines.size() - count : 0;
-    std::string out;
-    for (std::size_t i = from; i < lines.size(); ++i)
-        out += (out.empty() ? "" : "\n") + std::string(lines[i]);
-    return out;
-}
-
 // The files a make-style dependency file names, as written (escaped spaces undone).
 inline std::vector<std::string> dependency_paths(const std::string& text) {
     std::vector<std::string> out;
@@ -152,9 +149,10 @@ inline std::string stage_flag(device::Stage s) {
 
 class ProofCompiler {
 public:
-    ProofCompiler(std::filesystem::path nvcc, const SideTree& tree, device::Stage stage,
-                  std::filesystem::path repo_root)
-        : nvcc_(std::move(nvcc)), tree_(tree), stage_(stage), repo_root_(std::move(repo_root)) {}
+    ProofCompiler(const CompilerSandbox& sandbox, const SideTree& tree, device::Stage stage,
+                  std::filesystem::path repo_root, std::filesystem::path build_dir)
+        : sandbox_(sandbox), tree_(tree), stage_(stage), repo_root_(std::move(repo_root)),
+          build_dir_(std::move(build_dir)) {}
 
     // One compile of the tree as it is now; the files it read go into `read`.
     Compiled compile(const CompileCommand& c, const std::string& arch,
@@ -167,23 +165,19 @@ public:
         std::vector<std::string> args = instantiate(c.flags, tree_.root());
         args.insert(args.end(), {stage_flag(stage_), "-arch=" + arch, "-MD", "-MF", deps.string(),
                                  "-o", output.string(), (tree_.root() / c.file).string()});
-        const ProcessResult r = run_process(
-            nvcc_.string(), args, {tree_.root(), std::chrono::seconds(600), {}, {}, nullptr});
+        const ProcessResult r = sandbox_.run(args, tree_.root(), std::chrono::seconds(600));
         if (!r.ok())
-            return {std::nullopt, r.timed_out  ? "nvcc ran past 600 s"
-                                  : !r.started ? r.error
-                                               : last_lines(r.err + "\n" + r.out, 12)};
-        for (const std::string& path : dependency_paths(try_read_file(deps).value_or(""))) {
-            const fs::path p = fs::path(path).lexically_normal();
-            const fs::path absolute = p.is_absolute() ? p : (tree_.root() / p).lexically_normal();
-            if (is_within(absolute, tree_.root()))
-                read.insert(absolute.lexically_relative(tree_.root()).generic_string());
-            else if (is_within(absolute, repo_root_)) // both sides would read the same file
-                throw InputError(c.file + ": the compile read " + absolute.string() +
-                                 " from the working tree, not the side's copy; refused");
-        }
+            return {std::nullopt, r.timed_out ? "nvcc ran past 600 s"
+                                  : !r.started
+                                      ? r.error
+                                      : side_diagnostics(r.err + "\n" + r.out, tree_.root(), 12)};
+        for (const std::string& path : dependency_paths(try_read_file(deps).value_or("")))
+            note_read(c, path, read);
         std::error_code ec;
-        if (fs::file_size(output, ec) > device::max_device_code_bytes) // refused before it is read
+        const std::uintmax_t size = fs::file_size(output, ec);
+        if (ec)
+            return {std::nullopt, "nvcc exited 0 but wrote no " + output.filename().string()};
+        if (size > device::max_device_code_bytes) // refused before it is read
             throw InputError(c.file + " (" + arch + "): the compiler's output is larger than " +
                              std::to_string(device::max_device_code_bytes >> 20) + " MiB; refused");
         const std::string bytes = read_file(output);
@@ -194,10 +188,33 @@ public:
     }
 
 private:
-    std::filesystem::path nvcc_;
+    // A file the compile read, by its canonical path: the side's own goes into `read`; one of the
+    // build directory's or outside the repository is shared by both sides; one of the working
+    // tree (a link in the build directory leading into the repository) is refused, since both
+    // sides would read it and a change there would read as a MATCH.
+    void note_read(const CompileCommand& c, const std::string& path,
+                   std::set<std::string>& read) const {
+        namespace fs = std::filesystem;
+        const fs::path p = fs::path(path).lexically_normal();
+        const fs::path absolute = p.is_absolute() ? p : (tree_.root() / p).lexically_normal();
+        std::error_code ec;
+        fs::path canonical = fs::weakly_canonical(absolute, ec);
+        if (ec)
+            canonical = absolute;
+        if (is_within(canonical, tree_.root()))
+            read.insert(canonical.lexically_relative(tree_.root()).generic_string());
+        else if (!build_dir_.empty() && is_within(canonical, build_dir_))
+            return;
+        else if (is_within(canonical, repo_root_))
+            throw InputError(c.file + ": the compile read " + canonical.string() +
+                             " from the working tree, not the side's copy; refused");
+    }
+
+    const CompilerSandbox& sandbox_;
     const SideTree& tree_;
     device::Stage stage_;
     std::filesystem::path repo_root_; // canonical
+    std::filesystem::path build_dir_; // canonical; empty without a build directory
     std::size_t count_ = 0;
 };
 
@@ -238,19 +255,20 @@ inline std::vector<TuCommand> tu_commands(const ProofInput& in,
 }
 
 // The change on top of the base the tree holds: each path that differs, as the working tree or the
-// commit compared holds it, then each reverted path as the base holds it.
-inline void write_change(SideTree& tree, const ProofInput& in,
-                         const std::vector<std::string>& reverts) {
-    const WorkingTree working(in.git.root());
-    std::optional<Revision> commit;
-    if (!in.now_commit.empty())
-        commit.emplace(in.git, in.now_commit);
-    const SourceTree& now = commit ? static_cast<const SourceTree&>(*commit) : working;
-    for (const std::string& path : tree.changed_paths(in.git, in.base_commit, in.now_commit))
-        tree.put(path, now.read(path));
+// commit compared holds it, then each reverted path as the base holds it. A revert of a path
+// neither side has is refused: it would be reported as reverted while nothing was.
+inline std::vector<std::string> write_change(SideTree& tree, const ProofInput& in,
+                                             const std::vector<std::string>& reverts) {
+    std::vector<std::string> changed = tree.write_change(in.git, in.base_commit, in.now_commit);
     const Revision base(in.git, in.base_commit);
-    for (const std::string& path : reverts)
-        tree.put(path, base.read(path));
+    for (const std::string& path : reverts) {
+        std::optional<std::string> bytes = base.read(path);
+        std::error_code ec;
+        if (!bytes && !std::filesystem::exists(tree.root() / path, ec))
+            throw InputError("--revert " + path + ": neither the base nor the change has it");
+        tree.put(path, std::move(bytes));
+    }
+    return changed;
 }
 
 // Each TU and arch, its compiles on both sides compared: the symbols that differ, or the failure.
@@ -351,8 +369,19 @@ ODO_API Proof prove(const ProofInput& in) {
 
     SideTree tree;
     std::error_code ec;
-    detail::ProofCompiler compiler(*nvcc, tree, p.stage,
-                                   std::filesystem::weakly_canonical(in.git.root(), ec));
+    CompilerSandbox sandbox(in.request.isolation, *nvcc, tree.scratch());
+    const std::filesystem::path build_dir =
+        in.request.build_dir ? std::filesystem::weakly_canonical(
+                                   std::filesystem::absolute(*in.request.build_dir), ec)
+                             : std::filesystem::path();
+    if (!build_dir.empty())
+        sandbox.allow_read(build_dir);
+    for (const detail::TuCommand& t : commands)
+        for (const std::filesystem::path& folder : t.command.outside_folders)
+            sandbox.allow_read(folder);
+    p.isolation = sandbox.description();
+    detail::ProofCompiler compiler(sandbox, tree, p.stage,
+                                   std::filesystem::weakly_canonical(in.git.root(), ec), build_dir);
     auto compile_side = [&](std::set<std::string>& read) {
         std::vector<detail::Compiled> out;
         for (const detail::TuCommand& t : commands)
@@ -365,8 +394,13 @@ ODO_API Proof prove(const ProofInput& in) {
     const std::vector<detail::Compiled> before = compile_side(base_read);
     std::string digest = detail::side_digest_input("base", tree, base_read);
 
-    detail::write_change(tree, in, p.reverted);
+    const std::vector<std::string> changed = detail::write_change(tree, in, p.reverted);
     const std::vector<detail::Compiled> after = compile_side(now_read);
+    for (const std::string& path : changed)
+        if (base_read.count(path) || now_read.count(path))
+            p.changed_sources.push_back(path);
+    std::sort(p.changed_sources.begin(), p.changed_sources.end());
+    p.left_out = tree.left_out();
     digest += detail::side_digest_input("now", tree, now_read);
     p.results = detail::compared(commands, before, after);
     p.verdict = detail::judge(p.results);
@@ -394,6 +428,14 @@ ODO_API std::string proof_citation(const Proof& p) {
     return std::string(device::to_string(p.stage)) + " " + text::join(p.arches, ",") + "; TUs " +
            (p.files.empty() ? std::string("none") : text::join(p.files, ", ")) + "; proof " +
            p.fingerprint + " (base " + p.base_commit.substr(0, 12) + ")";
+}
+
+ODO_API std::string host_code_text(const Proof& p) {
+    return p.changed_sources.empty()
+               ? "not compared; the change touched no file the compiles read"
+               : "not compared; the change touched " + text::join(p.changed_sources, ", ") +
+                     ", whose host code (launch configuration, host branches, messages) no "
+                     "device-code proof covers";
 }
 
 ODO_API std::vector<std::string> changed_symbols(const Proof& p) {

@@ -63,8 +63,12 @@ ODO_API std::string render_proof_markdown(const std::string& operator_name, cons
         "; arches: " + text::join(p.arches, ", ") +
         "\n- TUs: " + (p.files.empty() ? "none" : text::join(p.files, ", ")) +
         "\n- flags: " + p.flags_origin + "; compiler: " + p.compiler +
+        "\n- isolation: " + p.isolation + "\n- host code: " + host_code_text(p) +
         "\n- proof fingerprint: " + p.fingerprint + " (BLAKE2b over the " +
         std::to_string(p.fingerprinted_files) + " repository files compiled, both sides)\n";
+    if (!p.left_out.empty())
+        out += "- left out of the side trees (over " + std::to_string(max_side_file_bytes >> 20) +
+               " MiB; a compile that reads one fails): " + text::join(p.left_out, ", ") + "\n";
     if (!p.reverted.empty())
         out += "- control: taken from the base while the rest of the change stands: " +
                text::join(p.reverted, ", ") + "\n";
@@ -128,6 +132,10 @@ ODO_API std::string render_proof_json(const std::string& operator_name, const Pr
                                   {"fingerprint", p.fingerprint},
                                   {"fingerprinted_files", p.fingerprinted_files},
                                   {"flags", p.flags_origin},
+                                  {"host_code", host_code_text(p)},
+                                  {"host_code_changed", list(p.changed_sources)},
+                                  {"isolation", p.isolation},
+                                  {"left_out", list(p.left_out)},
                                   {"now", p.now},
                                   {"operator", operator_name},
                                   {"phase", "prove"},

@@ -10,9 +10,11 @@
 #include "odo/repo/git.hpp"
 #include "odo/repo/repo_path.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +40,11 @@ private:
     std::filesystem::path path_;
 };
 
+// A file larger than this is left out of a side tree (and taken out of it when the change makes
+// it that large): no source a compile reads is, and reading one whole would let a 3 GB file in
+// the working tree stall the proof. A compile that includes one fails, so nothing passes unread.
+inline constexpr std::uintmax_t max_side_file_bytes = std::uintmax_t(64) << 20;
+
 class SideTree {
 public:
     SideTree() : scratch_("side") {}
@@ -46,19 +53,35 @@ public:
     std::filesystem::path root() const { return scratch_.path() / "tree"; }
     // Where compiles write their outputs.
     std::filesystem::path out() const { return scratch_.path() / "out"; }
+    // The folder that holds both: the only one a compile may write.
+    const std::filesystem::path& scratch() const { return scratch_.path(); }
 
     // The tree becomes `commit`'s: its regular files; links and submodules are left out, so a
     // compile that needs one fails instead of reading outside.
     ODO_API void write_revision(const repo::Git& git, const std::string& commit);
     // The paths that differ between `base` and the change (the commit `now_commit`, or with "" the
-    // working tree, untracked files included), each as `now` holds it.
+    // working tree, untracked files included).
     ODO_API std::vector<std::string> changed_paths(const repo::Git& git, const std::string& base,
                                                    const std::string& now_commit) const;
+    // The tree, holding `base`, becomes the change: each changed path as `now_commit` (or with ""
+    // the working tree) holds it, a file over max_side_file_bytes taken out instead. Returns the
+    // changed paths.
+    ODO_API std::vector<std::string> write_change(const repo::Git& git, const std::string& base,
+                                                  const std::string& now_commit);
+    // The files left out for their size, repository-relative, in the order met.
+    const std::vector<std::string>& left_out() const noexcept { return left_out_; }
     // One file of the tree set to `bytes`, or removed when nullopt.
     ODO_API void put(const std::string& path, const std::optional<std::string>& bytes);
 
 private:
+    void leave_out(const std::string& path) {
+        put(path, std::nullopt);
+        if (std::find(left_out_.begin(), left_out_.end(), path) == left_out_.end())
+            left_out_.push_back(path);
+    }
+
     ScratchFolder scratch_;
+    std::vector<std::string> left_out_;
 };
 
 namespace detail {
@@ -71,6 +94,21 @@ inline std::vector<std::string> nul_separated(const std::string& text) {
         if (end > start)
             out.push_back(text.substr(start, end - start));
         start = end + 1;
+    }
+    return out;
+}
+
+// Each regular file of `commit` with its size, from `git ls-tree -r -l -z`: "<mode> <type> <oid>
+// <size>\t<path>".
+inline std::map<std::string, std::uintmax_t> blob_sizes(const std::string& listing) {
+    std::map<std::string, std::uintmax_t> out;
+    for (const std::string& entry : nul_separated(listing)) {
+        const auto tab = entry.find('\t');
+        if (tab == std::string::npos || entry.rfind("100", 0) != 0)
+            continue;
+        const auto size_at = entry.find_last_of(' ', tab);
+        out[entry.substr(tab + 1)] = std::strtoull(
+            entry.c_str() + (size_at == std::string::npos ? 0 : size_at + 1), nullptr, 10);
     }
     return out;
 }
@@ -117,13 +155,14 @@ ODO_API void SideTree::write_revision(const repo::Git& git, const std::string& c
     std::filesystem::remove_all(root());
     std::filesystem::create_directories(root());
     std::filesystem::create_directories(out());
+    left_out_.clear();
     std::vector<std::string> specs;
-    for (const std::string& entry :
-         detail::nul_separated(detail::git_or_throw(git, {"ls-tree", "-r", "-z", commit}))) {
-        // "<mode> <type> <oid>\t<path>": regular files only (100644, 100755).
-        const auto tab = entry.find('\t');
-        if (tab != std::string::npos && entry.rfind("100", 0) == 0)
-            specs.push_back(commit + ":" + entry.substr(tab + 1));
+    for (const auto& [path, size] :
+         detail::blob_sizes(detail::git_or_throw(git, {"ls-tree", "-r", "-l", "-z", commit}))) {
+        if (size > max_side_file_bytes)
+            left_out_.push_back(path);
+        else
+            specs.push_back(commit + ":" + path);
     }
     const bool complete = git.stream_objects(
         specs, [&](const std::string& spec, std::string_view, std::optional<std::string_view> c) {
@@ -133,6 +172,37 @@ ODO_API void SideTree::write_revision(const repo::Git& git, const std::string& c
         });
     if (!complete)
         throw InputError("git cat-file could not read every file of " + commit);
+}
+
+ODO_API std::vector<std::string> SideTree::write_change(const repo::Git& git,
+                                                        const std::string& base,
+                                                        const std::string& now_commit) {
+    namespace fs = std::filesystem;
+    const std::vector<std::string> paths = changed_paths(git, base, now_commit);
+    if (now_commit.empty()) {
+        const WorkingTree working(git.root());
+        for (const std::string& path : paths) {
+            std::error_code ec;
+            const fs::path at = repo::repo_file_path(git.root(), path);
+            if (fs::is_regular_file(fs::symlink_status(at, ec)) &&
+                fs::file_size(at, ec) > max_side_file_bytes)
+                leave_out(path);
+            else
+                put(path, working.read(path));
+        }
+        return paths;
+    }
+    const auto sizes =
+        detail::blob_sizes(detail::git_or_throw(git, {"ls-tree", "-r", "-l", "-z", now_commit}));
+    const Revision commit(git, now_commit);
+    for (const std::string& path : paths) {
+        const auto it = sizes.find(path);
+        if (it != sizes.end() && it->second > max_side_file_bytes)
+            leave_out(path);
+        else
+            put(path, commit.read(path));
+    }
+    return paths;
 }
 
 ODO_API std::vector<std::string> SideTree::changed_paths(const repo::Git& git,

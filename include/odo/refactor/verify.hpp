@@ -270,9 +270,10 @@ inline std::optional<Finding> ver6_from_proof(const VerifyInput& in, std::string
     const std::string citation = "device-code proof " + proof_citation(p);
     switch (p.verdict) {
     case ProofVerdict::match:
+        // The proof compares device code only: the PASS claims that and says what it left out.
         return verify_finding(in.settings, bit_exact_id, Status::Pass,
-                              "Bit-exact: the device code of every TU compiled is identical",
-                              citation);
+                              "Device code identical on every TU compiled; host code not compared",
+                              citation + "; host code: " + host_code_text(p));
     case ProofVerdict::failed: {
         std::string failure;
         for (const TuProof& r : p.results)

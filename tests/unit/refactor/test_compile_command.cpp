@@ -7,6 +7,7 @@
 #include <odo/refactor/compile_command.hpp>
 #include <odo/refactor/compile_cost.hpp>
 
+#include <boost/json.hpp>
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -14,6 +15,8 @@
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 namespace {
 
@@ -88,11 +91,11 @@ TEST_CASE("compile command: \"arguments\" and shell quoting read alike") {
     const CcmdFixture f;
     f.dir.write("build/compile_commands.json",
                 "[{\"directory\": \"" + f.build.string() +
-                    "\", \"arguments\": [\"nvcc\", \"-DX=a b\", \"-c\", \"" +
+                    "\", \"arguments\": [\"nvcc\", \"-DX=\\\"a\\\"\", \"-c\", \"" +
                     (f.root / "src/k.cu").string() + "\"], \"file\": \"../repo/src/k.cu\"}]");
     const auto c = CompileDatabase(f.build, f.root).command_for("src/k.cu");
     REQUIRE(c);
-    CHECK(ccmd_joined(odo::refactor::instantiate(c->flags, "/s")) == "-DX=a b");
+    CHECK(ccmd_joined(odo::refactor::instantiate(c->flags, "/s")) == "-DX=\"a\"");
     CHECK(c->arches.empty());
     CHECK_FALSE(CompileDatabase(f.build, f.root).command_for("src/other.cu"));
 }
@@ -108,9 +111,15 @@ TEST_CASE("compile command: hostile entries are refused naming the file") {
          {"-Xcompiler=-O2,-fplugin=/tmp/p.so", "-Xcompiler -B/tmp/bin", "@/tmp/options",
           "-save-temps", "--keep-dir /tmp", "-Wl,-rpath,/x", "-run"})
         CHECK_MESSAGE(odo::text::ends_with(f.refusal(std::string("nvcc ") + flag + source),
-                                           "would run a program or write where odo did not "
-                                           "choose; refused"),
+                                           "(docs/security.md); refused"),
                       flag);
+    // The second mention is refused whole or as a folder of it, bare or followed by a delimiter.
+    for (const char* second : {"/b", "", ","})
+        CHECK_MESSAGE(odo::text::ends_with(f.refusal("nvcc -Xcompiler=-I" + f.root.string() +
+                                                     "/a,-I" + f.root.string() + second + source),
+                                           "names the repository more than once; odo redirects "
+                                           "one path of an option to each side; refused"),
+                      second);
     CHECK(odo::text::ends_with(
         f.refusal("nvcc -DA=" + f.root.string() + "/a:" + f.root.string() + "/b" + source),
         "names the repository more than once; odo redirects one path of "
@@ -173,8 +182,7 @@ TEST_CASE("compile command: a host C++ compiler's command, replayed by odo's own
     for (const char* flag : {"-Xclang -load", "-fpass-plugin=/tmp/p.so", "-Wa,-adhln=/tmp/l",
                              "-aux-info /tmp/a", "-fopt-info=/tmp/o", "-fmodules-ts"})
         CHECK_MESSAGE(odo::text::ends_with(f.refusal(std::string("g++ ") + flag + source),
-                                           "would run a program or write where odo did not "
-                                           "choose; refused"),
+                                           "(docs/security.md); refused"),
                       flag);
 }
 
@@ -202,7 +210,8 @@ TEST_CASE("compile command: an options file of the build is read as the command'
     // Its arguments pass the checks a command-line argument passes.
     f.dir.write("build/plugin.rsp", "-Xcompiler=-fplugin=/tmp/p.so");
     CHECK(odo::text::ends_with(f.refusal("nvcc --options-file plugin.rsp" + source),
-                               "would run a program or write where odo did not choose; refused"));
+                               "passes '-fplugin=/tmp/p.so' on, which is not on odo's allow-list "
+                               "of compile options (docs/security.md); refused"));
     fs::create_directory_symlink("/usr/include", f.root / "escape");
     f.dir.write("build/escape.rsp", "-I" + (f.root / "escape").string());
     CHECK(odo::text::ends_with(f.refusal("nvcc --options-file escape.rsp" + source),
@@ -274,4 +283,72 @@ TEST_CASE("cost: .text bytes of an ELF64 object; a truncated or foreign one is r
                          doctest::Contains("k.o: section table out of bounds"), odo::InputError);
     CHECK_THROWS_WITH_AS(odo::refactor::elf_text_bytes("#!/bin/sh\n", "k.o"),
                          doctest::Contains("not an ELF64 little-endian object"), odo::InputError);
+}
+
+TEST_CASE("compile command: every shell metacharacter is refused wherever an argument holds it") {
+    const CcmdFixture f;
+    const std::string source = " -c " + (f.root / "src/k.cu").string();
+    // Each written into the JSON "arguments" array, so no shell quoting stands in the way.
+    std::vector<std::string> metacharacters{"\xc3\xa9"}; // and a non-ASCII letter
+    for (const char c : std::string("$`\\;&|<>()*?~!#{}' \t\n\x01\x7f"))
+        metacharacters.emplace_back(1, c);
+    const std::vector<std::string> shapes{
+        "-DX=a@b",         "-D@=1", "-Xcompiler=-Wall,@",     "-Xcompiler=-DX=@", "-I/usr/@include",
+        "-isystem=/usr/@", "-O@",   "--generate-code=arch=@", "-Xptxas=-v,@",     "-std=c++@17"};
+    for (const std::string& c : metacharacters)
+        for (std::string shape : shapes) {
+            shape.replace(shape.find('@'), 1, c);
+            boost::json::array args{"nvcc", shape, "-c", (f.root / "src/k.cu").string()};
+            f.dir.write("build/compile_commands.json",
+                        boost::json::serialize(boost::json::array{
+                            boost::json::object{{"directory", f.build.string()},
+                                                {"arguments", args},
+                                                {"file", (f.root / "src/k.cu").string()}}}));
+            std::string message = "accepted";
+            try {
+                CompileDatabase(f.build, f.root).command_for("src/k.cu");
+            } catch (const odo::InputError& e) {
+                message = e.what();
+            }
+            CHECK_MESSAGE(odo::text::ends_with(message, "(docs/security.md); refused"),
+                          shape << " -> " << message);
+        }
+    // The source's own name.
+    f.dir.write("repo/src/k$(x).cu", "\n");
+    f.database("nvcc -c '" + (f.root / "src/k$(x).cu").string() + "'", "src/k$(x).cu");
+    CHECK_THROWS_WITH_AS(CompileDatabase(f.build, f.root).command_for("src/k$(x).cu"),
+                         doctest::Contains("holds '$', outside the characters odo hands a "
+                                           "compiler"),
+                         odo::InputError);
+}
+
+TEST_CASE("compile command: the allow-list takes what CMake and CV-CUDA's builds record") {
+    const CcmdFixture f;
+    const std::string source = " -c " + (f.root / "src/k.cu").string();
+    const auto c = f.command(
+        "nvcc -forward-unknown-to-host-compiler -DNDEBUG -DVERSION=\\\\\\\"1.2\\\\\\\" "
+        "--expt-relaxed-constexpr --extended-lambda -Xcompiler=-fPIC,-fvisibility=hidden "
+        "-Xcompiler -Wno-deprecated-declarations -Xptxas -warn-spills -Xcudafe "
+        "--diag_suppress=177 -Wno-deprecated-gpu-targets -lineinfo --use_fast_math -rdc=true "
+        "-std c++17 --threads 2 -O3 -G -g -t=4 -maxrregcount=64 -Xfatbin=-compress-all" +
+        source);
+    CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/s")).find("-std c++17") !=
+          std::string::npos);
+    const auto host = f.command("g++ -fPIC -O2 -g -pthread -march=native -Wall -Wno-unused "
+                                "-fno-exceptions -fdiagnostics-color=always -std=gnu++17 -x c++" +
+                                source);
+    CHECK(host.compiler == odo::refactor::CompilerKind::host_cxx);
+    // A host compile's file-writing options are refused as nvcc's are.
+    for (const char* flag : {"--coverage", "-dumpdir /tmp/d", "-fprofile-arcs", "-save-temps",
+                             "-fsanitize-blacklist=/x", "-MD -MF /tmp/x -Wl,-x"})
+        CHECK_MESSAGE(odo::text::ends_with(f.refusal(std::string("g++ ") + flag + source),
+                                           "(docs/security.md); refused"),
+                      flag);
+    // What no exec could run is refused before a path of it is resolved.
+    std::string many = "nvcc";
+    for (int i = 0; i < 5000; ++i)
+        many += " -w";
+    CHECK(odo::text::ends_with(f.refusal(many + source),
+                               "more than one command can run (4096 arguments, " +
+                                   std::to_string(::sysconf(_SC_ARG_MAX)) + " bytes); refused"));
 }
