@@ -170,6 +170,8 @@ struct ImportArgs {
         // --artifacts-per-shard 0 would switch the seen-twice check off, not leave it unknown
         if (per_shard_given)
             require_range("--artifacts-per-shard", per_shard, 1, max_artifacts_per_shard);
+        if (!sources_base.empty())
+            require_revision("--sources-base", sources_base);
         if (!artifact_out.empty() && (nvbench.empty() || !from.empty()))
             throw UsageError("--write-artifact converts --nvbench outputs and takes no --from");
     }
@@ -218,6 +220,8 @@ struct ValidateArgs {
     void check() const {
         require_range("--max-regression-pct", policy.max_regression_pct, 0, max_limit_option);
         limits.check();
+        if (!ref.empty())
+            require_revision("--reject-regressions-from", ref);
         if (allow_regressions && ref.empty())
             throw UsageError("--allow-regressions requires --reject-regressions-from");
     }
