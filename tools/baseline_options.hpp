@@ -93,7 +93,8 @@ struct ImportArgs {
     bool complete = false;
     std::int64_t shards = 0; // 0: not given
     bool shards_given = false;
-    std::int64_t per_shard = 0;
+    std::int64_t per_shard = 0; // 0: not given
+    bool per_shard_given = false;
     std::string summary;
     std::string artifact_out;
     std::string sources_base;
@@ -130,7 +131,10 @@ struct ImportArgs {
         }),
             "the runs were sharded N ways, also for a SKU none of whose artifacts arrived; must "
             "agree with the shard count the artifacts record");
-        add("artifacts-per-shard", po::value(&per_shard)->value_name("K"),
+        add("artifacts-per-shard",
+            po::value(&per_shard)->value_name("K")->notifier([this](std::int64_t) {
+                per_shard_given = true;
+            }),
             "each shard job wrote K artifacts (one per language and run): a shard with more is "
             "refused (seen twice), one with fewer is missing under --complete");
         add("write-summary", po::value(&summary)->value_name("MD"),
@@ -163,8 +167,11 @@ struct ImportArgs {
             throw UsageError("nothing to import: give --from or --nvbench");
         if (shards_given) // --shards 0 is out of range, not "not given"
             require_range("--shards", shards, 1, surface::max_shard_count);
-        if (per_shard != 0)
+        // --artifacts-per-shard 0 would switch the seen-twice check off, not leave it unknown
+        if (per_shard_given)
             require_range("--artifacts-per-shard", per_shard, 1, max_artifacts_per_shard);
+        if (!sources_base.empty())
+            require_revision("--sources-base", sources_base);
         if (!artifact_out.empty() && (nvbench.empty() || !from.empty()))
             throw UsageError("--write-artifact converts --nvbench outputs and takes no --from");
     }
@@ -213,6 +220,8 @@ struct ValidateArgs {
     void check() const {
         require_range("--max-regression-pct", policy.max_regression_pct, 0, max_limit_option);
         limits.check();
+        if (!ref.empty())
+            require_revision("--reject-regressions-from", ref);
         if (allow_regressions && ref.empty())
             throw UsageError("--allow-regressions requires --reject-regressions-from");
     }

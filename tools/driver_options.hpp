@@ -125,6 +125,9 @@ inline Options parse_options(const std::vector<std::string>& args) {
     take_string(vm, "artifacts", o.artifacts);
     take_repository_options(vm, o);
     o.base_given = vm.count("base") && !vm["base"].defaulted();
+    require_revision("--base", o.base);
+    if (o.benchmark_base)
+        require_revision("--benchmark-base", *o.benchmark_base);
     if (o.operator_name.empty())
         throw UsageError("the following arguments are required: operator");
     if (!vm.count("phase"))

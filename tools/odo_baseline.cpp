@@ -197,7 +197,9 @@ struct ImportCommand : odo::driver::ImportArgs {
         odo::repo::OperatorSet ops;
         for (const OperatorFile& file : set.files())
             ops.insert(file.config.benchmark);
-        const auto changed = odo::repo::Git(top).changed_paths(sources_base, "HEAD");
+        const odo::repo::Git git(top);
+        const auto changed =
+            git.changed_paths(git.user_commit("--sources-base", sources_base), "HEAD");
         if (!changed)
             throw odo::InputError("--sources-base " + odo::one_line(sources_base) +
                                   ": git cannot diff it against HEAD");

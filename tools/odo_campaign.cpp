@@ -179,6 +179,8 @@ Options parse_options(const std::vector<std::string>& args) {
     }
     odo::driver::notify_options(vm);
     odo::driver::require_range("--ridge-pct", o.ridge_pct, 0, 1000);
+    if (!o.kept.empty())
+        odo::driver::require_revision("--kept", o.kept);
     if (o.format != "md" && o.format != "json")
         throw UsageError("--format must be md or json");
     if (o.verb == "profile" && o.report.empty() == o.ncu.empty())
@@ -281,13 +283,6 @@ public:
         if (!commit)
             throw InputError(root().string() + ": no commit yet; a record names the commit it "
                                                "was made at");
-        return *commit;
-    }
-
-    std::string resolve(const std::string& option, const std::string& ref) const {
-        const auto commit = odo::repo::Git(root()).resolve_commit(ref);
-        if (!commit)
-            throw InputError(option + " " + ref + ": not a commit of " + root().string());
         return *commit;
     }
 
@@ -512,8 +507,9 @@ int record_evaluation(const Options& o, const Campaign& c) {
     const auto after = read_runs("--after", o.after, *language, c, cited, artifacts.after);
     const campaign::LeadEvaluation e = campaign::evaluate_lead(
         before, after, std::set<std::string>(lead.targets.begin(), lead.targets.end()));
-    const std::optional<std::string> kept =
-        o.kept.empty() ? std::nullopt : std::optional<std::string>(c.resolve("--kept", o.kept));
+    std::optional<std::string> kept;
+    if (!o.kept.empty())
+        kept = odo::repo::Git(c.root()).user_commit("--kept", o.kept);
     if (!o.dry_run)
         c.append(campaign::RecordKind::Evaluation,
                  campaign::evaluation_fields(o.lead, e, before, after, kept, o.language, artifacts),

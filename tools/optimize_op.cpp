@@ -108,9 +108,8 @@ int run(const Options& o) {
     const odo::repo::Git git(root);
     // In preflight a mistyped --base would only make PRE-6 MANUAL, which does not block: refuse
     // it. The evidence phase reports it as findings (MANUAL blocks there).
-    if (o.phase == "preflight" && o.base_given && !git.resolve_commit(o.base))
-        throw odo::InputError("--base " + o.base + ": does not resolve to a commit in " +
-                              root.string());
+    if (o.phase == "preflight" && o.base_given)
+        git.user_commit("--base", o.base);
 
     if (o.phase == "preflight")
         return emit(odo::gates::run_preflight(

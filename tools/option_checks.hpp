@@ -1,8 +1,9 @@
 #pragma once
 // What the three drivers share about their command lines: the usage error, the parser style, and
-// range checks for numbers. Parsers throw UsageError and never exit, so a fuzz target can call
-// them; they take the arguments without the program name.
+// checks of numbers and revisions. Parsers throw UsageError and never exit, so a fuzz target can
+// call them; they take the arguments without the program name.
 #include <odo/core/error.hpp>
+#include <odo/repo/revision_name.hpp>
 
 #include <boost/program_options.hpp>
 
@@ -112,6 +113,13 @@ inline void require_range(const std::string& option, std::int64_t value, std::in
     if (value < min || value > max)
         throw UsageError(option + " must be an integer from " + std::to_string(min) + " to " +
                          std::to_string(max));
+}
+
+// A revision an option names, refused while parsing where git would read it as an option, so
+// that every tool and phase says so alike, also where the revision is not resolved first.
+inline void require_revision(const std::string& option, const std::string& rev) {
+    if (const std::string refusal = repo::revision_name_refusal(rev); !refusal.empty())
+        throw UsageError(option + " " + rev + ": " + refusal);
 }
 
 // A file an option names must be a readable regular file: InputError saying which option, which

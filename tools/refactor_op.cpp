@@ -59,14 +59,6 @@ bool any_file_exists(const fs::path& root, const odo::repo::OperatorPaths& p) {
     return false;
 }
 
-std::string resolved_base(const odo::repo::Git& git, const Options& o) {
-    const auto base = git.resolve_commit(o.base);
-    if (!base)
-        throw odo::InputError("--base " + o.base + ": does not resolve to a commit in " +
-                              git.root().string());
-    return *base;
-}
-
 odo::refactor::ProofRequest proof_request(const Options& o) {
     odo::refactor::ProofRequest r;
     r.files = o.files;
@@ -83,8 +75,8 @@ odo::refactor::ProofRequest proof_request(const Options& o) {
 
 int run_prove(const Options& o, const odo::repo::Layout& layout, const odo::repo::OperatorPaths& op,
               const odo::repo::Git& git) {
-    const odo::refactor::Proof proof =
-        odo::refactor::prove({git, layout, op, resolved_base(git, o), "", proof_request(o)});
+    const odo::refactor::Proof proof = odo::refactor::prove(
+        {git, layout, op, git.user_commit("--base", o.base), "", proof_request(o)});
     const std::string text = o.format == "json"
                                  ? odo::refactor::render_proof_json(op.operator_name, proof)
                                  : odo::refactor::render_proof_markdown(op.operator_name, proof);
@@ -93,7 +85,7 @@ int run_prove(const Options& o, const odo::repo::Layout& layout, const odo::repo
 
 int run_cost(const Options& o, const odo::repo::OperatorPaths& op, const odo::repo::Git& git) {
     const odo::refactor::CostReport report = odo::refactor::measure_cost(
-        {git, op, fs::path(*o.build_dir), o.base_given ? resolved_base(git, o) : "",
+        {git, op, fs::path(*o.build_dir), o.base_given ? git.user_commit("--base", o.base) : "",
          static_cast<int>(o.repeat), *odo::refactor::isolation_from(o.isolation)});
     return emit(o.format == "json" ? odo::refactor::render_cost_json(op.operator_name, report)
                                    : odo::refactor::render_cost_markdown(op.operator_name, report),
@@ -131,7 +123,7 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
         report.findings = odo::refactor::assess_findings({op, now}, s);
     } else {
         const odo::repo::Git git(root);
-        const std::string base = resolved_base(git, o);
+        const std::string base = git.user_commit("--base", o.base);
         const odo::refactor::Revision before(git, base);
         std::optional<std::string> pixels;
         if (o.pixel_evidence) {

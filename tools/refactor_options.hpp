@@ -194,6 +194,7 @@ inline Options parse_options(const std::vector<std::string>& args) {
     driver::take_string(vm, "build-dir", o.build_dir);
     o.phase_given = vm.count("phase") > 0;
     o.base_given = vm.count("base") > 0;
+    driver::require_revision("--base", o.base);
     if (o.phase != "assess" && o.phase != "verify" && o.phase != "prove" && o.phase != "cost")
         throw UsageError("argument --phase: invalid choice '" + o.phase +
                          "' (choose from assess, verify, prove, cost)");

@@ -10,7 +10,8 @@
 namespace odo::driver {
 
 // The op repository: `repo` (--repo), else the git top level of the current directory. When git
-// finds none, the error says why in git's words (dubious ownership is not a missing --repo).
+// finds none, the error says why in git's words (dubious ownership is not a missing --repo), and
+// suggests --repo only when none was given.
 inline std::filesystem::path repository_root(const std::optional<std::string>& repo) {
     namespace fs = std::filesystem;
     const fs::path start = repo ? fs::path(*repo) : fs::current_path();
@@ -19,8 +20,9 @@ inline std::filesystem::path repository_root(const std::optional<std::string>& r
     repo::TopLevel top = repo::Git::find_toplevel(start);
     if (top.root)
         return *std::move(top.root);
-    throw InputError((repo ? "--repo " + *repo : start.string()) + ": " + top.refusal +
-                     " (give --repo DIR)");
+    if (repo)
+        throw InputError("--repo " + *repo + ": " + top.refusal);
+    throw InputError(start.string() + ": " + top.refusal + " (give --repo DIR)");
 }
 
 } // namespace odo::driver

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <string>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -173,6 +174,27 @@ TEST_CASE("odo_baseline outside a git repository says so instead of assuming CV-
         const auto r = baseline_in(plain, args);
         CHECK(r.exit_code == 2);
         CHECK(r.err == plain.string() + ": not inside a git repository (give --repo DIR)\n");
+    }
+    fs::remove_all(plain);
+}
+
+TEST_CASE("--repo DIR outside a git repository names DIR, not a missing --repo") {
+    const fs::path plain =
+        fs::temp_directory_path() / ("odo-plain-repo-" + std::to_string(::getpid()));
+    fs::create_directories(plain);
+    const std::string said = "--repo " + plain.string() + ": not inside a git repository";
+    const auto baseline = baseline_in(plain, {"validate", "--repo", plain.string()});
+    CHECK(baseline.exit_code == 2);
+    CHECK(baseline.err == said + "\n");
+    for (const auto& [tool, phase] :
+         {std::pair{ODO_OPTIMIZE_OP, "preflight"}, std::pair{ODO_REFACTOR_OP, "assess"}}) {
+        CAPTURE(tool);
+        const auto r = odo::testing::run_in(plain, tool,
+                                            {"Invert", "--phase", phase, "--repo", plain.string()});
+        CHECK(r.exit_code == 2);
+        CHECK(contains(r.err, said));
+        CHECK(!contains(r.err, "give --repo"));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
     fs::remove_all(plain);
 }

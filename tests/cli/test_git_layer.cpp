@@ -35,6 +35,24 @@ TEST_CASE("Git resolves refs, ancestry and three-dot changes") {
     CHECK(git.commits_touching("a.txt", 100) == std::vector<std::string>{base});
 }
 
+TEST_CASE("a revision the user gives is resolved before any git command, never read as an option") {
+    TempRepo repo;
+    repo.write("a.txt", "1");
+    const std::string tip = repo.commit("tip");
+    const odo::repo::Git git(repo.root());
+    CHECK(git.user_commit("--base", "main") == tip);
+    CHECK_FALSE(git.resolve_commit("--output=written"));
+    CHECK_THROWS_WITH_AS(git.user_commit("--base", "--output=written"),
+                         "--base --output=written: a revision cannot start with '-', which git "
+                         "reads as an option",
+                         odo::InputError);
+    CHECK_THROWS_WITH_AS(
+        git.user_commit("--base", "no-such-ref"),
+        ("--base no-such-ref: does not resolve to a commit in " + repo.root().string()).c_str(),
+        odo::InputError);
+    CHECK_FALSE(std::filesystem::exists(repo.root() / "written"));
+}
+
 TEST_CASE("Git reads many objects in one batch, missing ones as nullopt") {
     TempRepo repo;
     repo.write("x y.txt", "hello\nworld");

@@ -12,6 +12,7 @@
 #include <filesystem>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -167,6 +168,34 @@ TEST_CASE("assess: an operator source that is a FIFO or a directory exits 2 nami
     const auto directory = refactor_op(repo, {"Twin"});
     CHECK(directory.exit_code == 2);
     CHECK(contains(directory.err, twin_cu + ": a directory;"));
+}
+
+TEST_CASE("assess: a private directory that cannot be read exits 2 naming it, not 'no private "
+          "implementation files'") {
+    const std::string priv = "src/cvcuda/priv";
+    {
+        TempRepo repo(refactor_fixture);
+        fs::remove_all(repo.root() / priv);
+        repo.write(priv, "not a directory\n");
+        const auto file = refactor_op(repo, {"Twin"});
+        CHECK(file.exit_code == 2);
+        CHECK(file.err == "refactor_op: cannot read " + priv + ": not a directory\n");
+        fs::remove(repo.root() / priv);
+        fs::create_directory_symlink(repo.root() / "nowhere", repo.root() / priv);
+        const auto dangling = refactor_op(repo, {"Twin"});
+        CHECK(dangling.exit_code == 2);
+        CHECK(dangling.err == "refactor_op: cannot read " + priv + ": not a directory\n");
+    }
+    if (::geteuid() == 0) {
+        MESSAGE("skipped the chmod 000 case: root reads a folder whatever its mode");
+        return;
+    }
+    TempRepo repo(refactor_fixture);
+    fs::permissions(repo.root() / priv, fs::perms::none);
+    const auto unreadable = refactor_op(repo, {"Twin"});
+    fs::permissions(repo.root() / priv, fs::perms::owner_all); // so the repository can be removed
+    CHECK(unreadable.exit_code == 2);
+    CHECK(unreadable.err == "refactor_op: cannot read " + priv + ": Permission denied\n");
 }
 
 TEST_CASE("verify: a refactor that changes nothing is PARITY-OK with pixel evidence") {

@@ -222,6 +222,13 @@ TEST_CASE("odo_baseline import: the shard records of a SKU's artifacts must agre
                                     " shard 1/2 arrived in 2 artifacts (runs/h-1of2-again.json, "
                                     "runs/h-1of2.json); each shard job writes 1"));
     CHECK(contains(doubled.err, skus[1] + " shard 2/2 arrived in 2 artifacts"));
+    // Told 0, it would not check at all and merge the doubled shards: refused like --shards 0.
+    const auto zero = odo_baseline(
+        repo, {"import", "--from", "runs", "--artifacts-per-shard", "0", "--operator", "invert"});
+    CHECK(zero.exit_code == 2);
+    CHECK(contains(zero.err, "--artifacts-per-shard must be an integer from 1 to 1000"));
+    CHECK(std::count(zero.err.begin(), zero.err.end(), '\n') == 1);
+    CHECK(repo.read(invert_config) == original);
     CHECK(odo_baseline(repo, {"import", "--from", "runs", "--complete", "--operator", "invert"})
               .exit_code == 0); // doubled alike, the equal-arrivals rule alone cannot tell
     repo.write(invert_config, original);

@@ -194,3 +194,32 @@ TEST_CASE("every tool prints its version with --version") {
         CHECK(r.out == std::string(name) + " " ODO_VERSION_STRING "\n");
     }
 }
+
+TEST_CASE("a revision starting with '-' is refused by every tool before git reads it as an "
+          "option") {
+    TempRepo repo{oprepo_fixture};
+    // Handed to `git diff` as is, `--sources-base --output=F` made git write the file F...HEAD.
+    const std::string rev = "--output=written";
+    std::vector<std::pair<const char*, std::vector<std::string>>> cases{
+        {ODO_BASELINE_TOOL, {"import", "--from", "runs", "--sources-base", rev}},
+        {ODO_BASELINE_TOOL, {"validate", "--reject-regressions-from", rev}},
+        {ODO_OPTIMIZE_OP, {"Invert", "--phase", "evidence", "--base", rev}},
+        {ODO_OPTIMIZE_OP, {"Invert", "--phase", "summary", "--benchmark-base", rev}},
+        {ODO_REFACTOR_OP, {"Invert", "--phase", "verify", "--base", rev}}};
+#ifdef ODO_CAMPAIGN
+    cases.push_back(
+        {ODO_CAMPAIGN,
+         {"Invert", "evaluate", "--lead", "l", "--before", "b", "--after", "a", "--kept", rev}});
+#endif
+    for (const auto& [tool, args] : cases) {
+        const std::string option = *(args.end() - 2);
+        CAPTURE(tool);
+        CAPTURE(option);
+        check_one_line_error(odo::testing::run_in(repo.root(), tool, args),
+                             option + " " + rev +
+                                 ": a revision cannot start with '-', which git reads as an "
+                                 "option");
+    }
+    for (const auto& entry : fs::directory_iterator(repo.root()))
+        CHECK_FALSE(contains(entry.path().filename().string(), "written"));
+}

@@ -6,6 +6,7 @@
 #include "odo/core/process.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/cat_file_batch.hpp"
+#include "odo/repo/revision_name.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -109,14 +110,28 @@ public:
         return std::move(r.out);
     }
 
-    // The full SHA of `ref` as a commit, or nullopt when it does not resolve.
+    // The full SHA of `ref` as a commit, or nullopt when it does not resolve or could be read
+    // as an option (revision_name_refusal). Refusing such a name before git runs is what
+    // `--end-of-options` would do, without needing git 2.30 for rev-parse to know that option.
     std::optional<std::string> resolve_commit(const std::string& ref) const {
-        if (ref.empty())
+        if (!revision_name_refusal(ref).empty())
             return std::nullopt;
         auto out = output({"rev-parse", "--verify", "--quiet", ref + "^{commit}"});
         if (!out)
             return std::nullopt;
         return std::string(text::strip(*out));
+    }
+
+    // The full SHA of the commit a revision the user gave names, the one way every tool resolves
+    // one before it goes into any other git command; InputError naming `option` otherwise.
+    std::string user_commit(const std::string& option, const std::string& rev) const {
+        const std::string said = option + " " + one_line(rev) + ": ";
+        if (const std::string refusal = revision_name_refusal(rev); !refusal.empty())
+            throw InputError(said + refusal);
+        auto commit = resolve_commit(rev);
+        if (!commit)
+            throw InputError(said + "does not resolve to a commit in " + root_.string());
+        return *std::move(commit);
     }
 
     // Exit status of `git merge-base --is-ancestor a b`: 0 yes, 1 no, other: git could not

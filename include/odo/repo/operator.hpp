@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
@@ -47,6 +48,28 @@ inline std::vector<std::string> sorted_file_names(const std::filesystem::path& r
 inline bool exists_in(const std::filesystem::path& repo_root, std::string_view path) {
     std::error_code ec;
     return !path.empty() && std::filesystem::exists(repo_root / std::string(path), ec);
+}
+
+// A directory the operator's files are looked up in, when it is there: one odo cannot read (no
+// permission, not a directory, a link to nothing) would list as empty, and the operator would
+// read as having no private implementation. InputError naming the directory.
+inline void require_readable_directory(const std::filesystem::path& repo_root,
+                                       std::string_view dir) {
+    namespace fs = std::filesystem;
+    if (dir.empty())
+        return;
+    const fs::path path = repo_root / std::string(dir);
+    std::error_code ec;
+    if (fs::symlink_status(path, ec).type() == fs::file_type::not_found)
+        return; // absent: the layout's other operators may have none either
+    const std::string what = "cannot read " + std::string(dir) + ": ";
+    if (ec)
+        throw InputError(what + ec.message());
+    if (!fs::is_directory(path, ec))
+        throw InputError(what + "not a directory");
+    const fs::directory_iterator listing(path, ec);
+    if (ec)
+        throw InputError(what + ec.message());
 }
 
 inline std::string join_path(std::string_view dir, std::string_view name) {
@@ -147,11 +170,15 @@ namespace detail {
 
 #if ODO_REPO_DEFINITIONS
 // The operator's private sources: its own files, the legacy kernels it owns by longest prefix,
-// then its registered shared kernels, each once and only when present.
+// then its registered shared kernels, each once and only when present; InputError when the
+// private or legacy directory is there but cannot be read.
 inline std::vector<std::string> private_sources(const std::filesystem::path& repo_root,
                                                 const Layout& layout,
                                                 const PlaceholderValues& values,
                                                 const OperatorSet& header_ops) {
+    require_readable_directory(repo_root, trim_trailing_slashes(layout.paths.priv_dir));
+    const std::string_view legacy = trim_trailing_slashes(layout.paths.legacy_dir);
+    require_readable_directory(repo_root, legacy);
     std::vector<std::string> priv;
     auto add = [&](std::string path) {
         if (exists_in(repo_root, path) && std::find(priv.begin(), priv.end(), path) == priv.end())
@@ -159,7 +186,6 @@ inline std::vector<std::string> private_sources(const std::filesystem::path& rep
     };
     for (const auto& tpl : layout.paths.priv_sources)
         add(expand(tpl, values));
-    const std::string_view legacy = trim_trailing_slashes(layout.paths.legacy_dir);
     if (!legacy.empty())
         for (const auto& file : sorted_file_names(repo_root, legacy))
             if (file.front() != '.' && glob_match(layout.paths.legacy_glob, file) &&

@@ -164,6 +164,20 @@ TEST_CASE("resolution follows another library's layout file") {
     CHECK_FALSE(operator_exists(resolve_operator(repo.root(), layout, "base")));
 }
 
+TEST_CASE("a private or legacy directory that is there but cannot be read is an error, not none") {
+    TempTree repo;
+    write_headers(repo);
+    const Layout layout = Layout::cvcuda();
+    CHECK(resolve_operator(repo.root(), layout, "resize").priv.empty()); // absent: none
+    repo.write("src/cvcuda/priv/legacy", "a file\n");
+    CHECK_THROWS_WITH_AS(resolve_operator(repo.root(), layout, "resize"),
+                         "cannot read src/cvcuda/priv/legacy: not a directory", odo::InputError);
+    std::filesystem::remove_all(repo.root() / "src/cvcuda/priv");
+    repo.write("src/cvcuda/priv", "a file\n");
+    CHECK_THROWS_WITH_AS(resolve_operator(repo.root(), layout, "resize"),
+                         "cannot read src/cvcuda/priv: not a directory", odo::InputError);
+}
+
 TEST_CASE("compare_operator_lists reports what each list lacks") {
     const auto diff = compare_operator_lists({"flip", "resize", "warp"}, {"flip", "hqresize"});
     CHECK(diff.only_in_headers == std::vector<std::string>{"resize", "warp"});
