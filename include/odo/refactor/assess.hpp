@@ -626,8 +626,9 @@ inline std::set<std::string_view> static_function_names(std::string_view code) {
 
 } // namespace detail
 
-// RED-11: a function with internal linkage — declared `static`, or in an unnamed namespace — that
-// nothing on the operator's surface names again. A function-like macro's body is no function: an
+// RED-11: a function with internal linkage — declared `static` at namespace scope, or in an unnamed
+// namespace — that nothing on the operator's surface names again; a class's static member is
+// callable from other files and is left out. A function-like macro's body is no function: an
 // unused macro costs no code, and the reference's "function with no caller" would misname it.
 // `blocks` are the surface's, file by file (the ones RED-1 and RED-6 compared: extracted once).
 inline void check_red11(std::vector<Finding>& out, const detail::Views& surface,
@@ -637,12 +638,13 @@ inline void check_red11(std::vector<Finding>& out, const detail::Views& surface,
     auto next = blocks.begin();
     for (const SourceView* file : surface) {
         const std::string& code = file->code();
-        const std::set<std::size_t> unnamed = unnamed_namespace_bodies(code);
+        const std::map<std::size_t, bool> scope = namespace_scope_bodies(code);
         const std::set<std::string_view> statics = detail::static_function_names(code);
         for (; next != blocks.end() && (*next)->path == file->path(); ++next) {
             const Block& b = **next;
-            if (!b.macro && ((b.name != "lambda" && unnamed.count(b.offset) > 0) ||
-                             statics.count(b.name) > 0)) {
+            const auto at = scope.find(b.offset);
+            if (!b.macro && at != scope.end() &&
+                ((b.name != "lambda" && at->second) || statics.count(b.name) > 0)) {
                 internal.push_back(&b);
                 uses.emplace(b.name, 0);
             }

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -319,7 +320,8 @@ ODO_API std::string render_cost_markdown(const std::string& operator_name, const
 
 ODO_API std::string render_cost_json(const std::string& operator_name, const CostReport& r) {
     auto side = [](const SideCost& c) {
-        return boost::json::object{{"cpu_seconds", detail::seconds_text(c.cpu_seconds)},
+        // A number, to the hundredth of a second the markdown shows.
+        return boost::json::object{{"cpu_seconds", std::round(c.cpu_seconds * 100) / 100},
                                    {"failure", c.failure},
                                    {"object_bytes", c.object_bytes},
                                    {"text_bytes", c.text_bytes}};

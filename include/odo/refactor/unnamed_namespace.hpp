@@ -5,8 +5,10 @@
 #include "odo/core/linkage.hpp"
 #include "odo/review/source_text.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstddef>
+#include <map>
 #include <set>
 #include <string_view>
 #include <vector>
@@ -22,7 +24,15 @@ enum class Scope { named_namespace, unnamed_namespace, other };
 // `inline namespace {` or `extern "" {` (a linkage block, transparent), or anything else.
 inline Scope scope_opened_by(std::string_view segment) {
     std::vector<std::string_view> words;
+    bool line_start = true;
     for (std::size_t i = 0; i < segment.size();) {
+        // A preprocessor line (`#include ""` before the first namespace) opens nothing.
+        if (line_start && segment[i] == '#') {
+            i = std::min(segment.find('\n', i), segment.size());
+            continue;
+        }
+        line_start =
+            segment[i] == '\n' || (line_start && (segment[i] == ' ' || segment[i] == '\t'));
         if (review::detail::is_identifier_char(segment[i]) || segment[i] == ':' ||
             segment[i] == '"') {
             std::size_t end = i;
@@ -50,14 +60,15 @@ inline Scope scope_opened_by(std::string_view segment) {
 } // namespace detail
 
 #if ODO_REFACTOR_DEFINITIONS
-// The offsets, in stripped code (strip_code), of the '{' of every body at namespace scope with an
-// unnamed namespace among its enclosing namespaces. Bodies inside classes or functions are left
-// out: a member or a local is not what a stray `static` function is.
-inline std::set<std::size_t> unnamed_namespace_bodies(std::string_view code) {
+// The offsets, in stripped code (strip_code), of the '{' of every body at namespace scope, each
+// with whether an unnamed namespace is among its enclosing namespaces. Bodies inside classes or
+// functions are left out: a member (a `static` one too, which other files call as X::f) or a
+// local is not what a stray `static` function is.
+inline std::map<std::size_t, bool> namespace_scope_bodies(std::string_view code) {
     std::vector<detail::Scope> open;
     std::size_t unnamed = 0, other = 0, segment = 0;
     int parens = 0;
-    std::set<std::size_t> out;
+    std::map<std::size_t, bool> out;
     for (std::size_t i = 0; i < code.size(); ++i) {
         const char c = code[i];
         if (c == '(') {
@@ -70,8 +81,8 @@ inline std::set<std::size_t> unnamed_namespace_bodies(std::string_view code) {
             const detail::Scope scope =
                 parens == 0 ? detail::scope_opened_by(code.substr(segment, i - segment))
                             : detail::Scope::other;
-            if (scope == detail::Scope::other && other == 0 && unnamed > 0)
-                out.insert(i);
+            if (scope == detail::Scope::other && other == 0)
+                out.emplace(i, unnamed > 0);
             open.push_back(scope);
             unnamed += scope == detail::Scope::unnamed_namespace;
             other += scope == detail::Scope::other;
@@ -87,6 +98,15 @@ inline std::set<std::size_t> unnamed_namespace_bodies(std::string_view code) {
                 segment = i + 1;
         }
     }
+    return out;
+}
+
+// The bodies at namespace scope inside an unnamed namespace.
+inline std::set<std::size_t> unnamed_namespace_bodies(std::string_view code) {
+    std::set<std::size_t> out;
+    for (const auto& [offset, unnamed] : namespace_scope_bodies(code))
+        if (unnamed)
+            out.insert(offset);
     return out;
 }
 #endif // ODO_REFACTOR_DEFINITIONS

@@ -53,3 +53,26 @@ TEST_CASE("ODO-8's re-verify counts VER-6 from its own device-code proof only wh
     CHECK(reprove_open(repo, false).empty()); // bit-exactness left to the author's test run
     CHECK(reprove_open(repo, true) == std::vector<std::string>{"VER-6 MANUAL"});
 }
+
+TEST_CASE("ODO-8's re-prove of a commit naming a command in a file name runs nothing") {
+    if (!odo::refactor::cuda_compiler()) {
+        MESSAGE("skipped: no nvcc (set $ODO_NVCC or install the CUDA Toolkit)");
+        return;
+    }
+    TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
+    // A legacy source of Invert's whose name is a command substitution; nvcc would hand the name
+    // to a shell. The name holds no '/', so the command would run in the compile's folder.
+    repo.write("src/cvcuda/priv/legacy/Invert$(touch${IFS}odo-ran).cu",
+               "__global__ void legacyInvert() {}\n");
+    repo.commit("refactor(invert): a legacy kernel");
+    CHECK(reprove_open(repo, true) == std::vector<std::string>{"VER-6 MANUAL"});
+    // MANUAL because the proof refused the name before any compile, not because one failed.
+    const odo::repo::Git git(repo.root());
+    const odo::repo::Layout layout;
+    const auto op = odo::repo::resolve_operator(repo.root(), layout, "Invert");
+    const std::string parent(odo::text::strip(repo.git({"rev-parse", "HEAD~1"})));
+    CHECK_THROWS_WITH_AS(odo::refactor::prove({git, layout, op, parent, repo.head(), {}}),
+                         doctest::Contains("holds '$', outside the characters odo hands a "
+                                           "compiler"),
+                         odo::InputError);
+}

@@ -235,6 +235,14 @@ TEST_CASE("RED-11: a function of an unnamed namespace is internal, as a static o
               .status == Status::Pass);
     CHECK(red11("extern \"C\" {\nnamespace {\nint cAnon(int)\n" + body + "}\n}\n").status ==
           Status::Recommendation);
+    // A class's static member is called as X::fetch from other files (PillowResize, Inpaint and
+    // SIFT have one): not internal. A static function at namespace scope is.
+    CHECK(red11("struct Access {\nstatic int fetch(int)\n" + body + "};\n").status == Status::Pass);
+    CHECK(red11("namespace cvcuda {\nclass Reader {\n public:\n  static int fetch(int)\n" + body +
+                "};\n}\n")
+              .status == Status::Pass);
+    CHECK(red11("namespace cvcuda {\nstatic int loneFetch(int)\n" + body + "}\n").status ==
+          Status::Recommendation);
 }
 
 TEST_CASE("RED-11: an unused function-like macro in an unnamed namespace is no dead function") {
