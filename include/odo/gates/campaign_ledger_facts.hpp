@@ -39,19 +39,20 @@
 namespace odo::gates {
 
 struct CampaignLedgerFacts {
-    std::string path;                 // the operator's ledger, repository-relative
-    bool present = false;             // HEAD or an earlier commit of the change holds it
-    std::string problem;              // why it could not be examined; "" when it was
-    std::size_t earlier_versions = 0; // distinct earlier versions compared with HEAD's
-    std::size_t records_at_base = 0;  // lines of the merge base's ledger: a former campaign's
-    // "bench/campaigns/OpInvert.ledger.jsonl at commit 1a2b3c4d": a ledger an earlier commit's own
-    // layout put elsewhere than HEAD's does; "" when the ledger never moved.
-    std::string moved_from;
-    std::size_t versions_left = 0;       // earlier versions not compared, over the byte budget
+    std::string path;                    // the operator's ledger, repository-relative
+    bool present = false;                // HEAD or an earlier commit of the change holds it
+    std::string problem;                 // why it could not be examined; "" when it was
+    std::size_t earlier_versions = 0;    // distinct earlier versions compared with HEAD's
+    std::size_t records_at_base = 0;     // lines of the merge base's ledger: a former campaign's
     bool implementation_changed = false; // the change claims an optimization of its own
     campaign::LedgerVerification verification;
     std::optional<campaign::OperatorSurface> surface; // the basic + advanced case keys
     std::string surface_problem;                      // why the surface is unknown
+    // "bench/campaigns/OpInvert.ledger.jsonl at commit 1a2b3c4d": a ledger an earlier commit's own
+    // layout put elsewhere than HEAD's does; "" when the ledger never moved.
+    std::string moved_from;
+    // Earlier versions not compared, over earlier_versions_budget.
+    std::size_t versions_left = 0;
 };
 
 // The largest file a ledger may cite: a profiler report, a run artifact, a test log.
