@@ -163,6 +163,8 @@ public:
         const auto* v = field(key);
         if (!v)
             return;
+        if (v->is_array() && too_many(key, v->get_array().size()))
+            return;
         bool ok = v->is_array() && (!non_empty || !v->get_array().empty());
         if (ok)
             for (const auto& item : v->get_array())
@@ -191,6 +193,8 @@ public:
             fail(key, "must be a list");
             return;
         }
+        if (too_many(key, v->get_array().size()))
+            return;
         std::size_t index = 0;
         for (const auto& item : v->get_array()) {
             const std::string where = std::string(key) + "[" + std::to_string(index++) + "]";
@@ -216,6 +220,16 @@ public:
         wrong_.push_back("`" + std::string(key) + "` " + rule);
     }
 
+    // A list or map longer than any campaign writes is refused whole: its items are neither
+    // checked one by one (a problem each) nor kept.
+    bool too_many(std::string_view key, std::size_t items) {
+        if (items <= record_max_items)
+            return false;
+        fail(key, "holds " + std::to_string(items) + " items, over the " +
+                      std::to_string(record_max_items) + " a record may list");
+        return true;
+    }
+
 private:
     const boost::json::object& o_;
     std::set<std::string> seen_;
@@ -235,7 +249,7 @@ inline void check_profile(RecordShape& r, const boost::json::object& o) {
     r.strings("represents", false);
     if (const auto* figures = r.field("figures")) {
         bool ok = figures->is_object();
-        if (ok)
+        if (ok && !r.too_many("figures", figures->get_object().size()))
             for (const auto& f : figures->get_object())
                 ok = ok && json::as_number(f.value()) && std::isfinite(*json::as_number(f.value()));
         if (!ok)

@@ -160,3 +160,14 @@ TEST_CASE("hostile ledger: a huge line and a flood of bad lines are refused with
     CHECK(has_problem(hostile_parse(good + "{\"a\": }\n").problems, 2,
                       "line 2: not a JSON object: invalid JSON"));
 }
+
+TEST_CASE("hostile ledger: a list longer than any campaign writes is refused whole") {
+    const std::string good = ledger_of({profile_at(50)});
+    std::string many = "\"represents\": [";
+    for (std::size_t i = 0; i <= odo::campaign::record_max_items; ++i)
+        many += std::string(i ? ", " : "") + "\"a\"";
+    const Ledger ledger = hostile_parse(replaced(good, "\"represents\": [", many + ", "));
+    CHECK(has_problem(ledger.problems, 1, "`represents` holds 10002 items, over the 10000"));
+    CHECK(ledger.problems.size() == 1);
+    CHECK(ledger.records.empty());
+}
