@@ -33,6 +33,7 @@
 #include <odo/core/error.hpp>
 #include <odo/core/error_output.hpp>
 #include <odo/core/file.hpp>
+#include <odo/core/file_lock.hpp>
 #include <odo/core/fixed_point.hpp>
 #include <odo/core/json_read.hpp>
 #include <odo/core/json_write.hpp>
@@ -220,28 +221,13 @@ public:
     const odo::driver::BaselineRepository& repository() const { return repository_; }
     const std::string& ledger_path() const { return ledger_; }
 
-    // The ledger as read, with the problems the tool adds to the parse's: records of another
-    // operator, records from the future.
-    campaign::Ledger ledger() const {
-        const auto bytes = campaign::read_ledger_bytes(root() / ledger_);
-        campaign::Ledger ledger = campaign::parse_ledger(bytes.value_or(""), ledger_);
-        for (const campaign::LedgerRecord& r : ledger.records)
-            if (odo::text::lower(r.op) != op_.op)
-                ledger.problems.push_back({r.seq, "a record of operator " + r.op});
-        for (auto& p : campaign::records_from_the_future(ledger, now()))
-            ledger.problems.push_back(std::move(p));
-        return ledger;
-    }
-
     // The ledger folded; InputError (exit 2) naming the first problem of the ledger or its rules.
     campaign::CampaignState state() const {
-        campaign::Ledger ledger = this->ledger();
-        campaign::CampaignState s = campaign::fold(ledger);
-        for (const auto& p : s.problems)
-            ledger.problems.push_back(p);
-        if (const std::string problem = campaign::first_problem(ledger, ledger_); !problem.empty())
+        const Loaded& l = loaded();
+        if (const std::string problem = campaign::first_problem(l.ledger, ledger_);
+            !problem.empty())
             throw InputError(problem);
-        return s;
+        return l.state;
     }
 
     campaign::OperatorSurface surface() const {
@@ -293,8 +279,22 @@ public:
         state(); // a ledger with problems gets no record chained after them
         const campaign::NewRecord record{
             kind, now(), head(), op_.operator_name, std::move(fields), std::move(files)};
-        campaign::append_record_file(root() / ledger_, record);
+        const Loaded& l = loaded();
+        const std::string updated = campaign::append_record(l.bytes, l.ledger, record, ledger_);
+        fs::create_directories((root() / ledger_).parent_path());
+        odo::write_file_atomically(root() / ledger_, updated);
         std::cout << "recorded " << campaign::to_string(kind) << " in " << ledger_ << "\n";
+    }
+
+    // The file a verb that appends locks from before it reads the ledger until after it replaces
+    // it: concurrent verbs would each append to the ledger they read, and the last rename would
+    // drop the others' records. It lies in the repository's git directory, where no commit can
+    // put a file or a link.
+    fs::path lock_path() const {
+        const auto dir = odo::repo::Git(root()).output({"rev-parse", "--absolute-git-dir"});
+        if (!dir || odo::text::strip(*dir).empty())
+            throw InputError(root().string() + ": git cannot name the repository's git directory");
+        return fs::path(std::string(odo::text::strip(*dir))) / "odo-campaign.lock";
     }
 
 private:
@@ -305,10 +305,42 @@ private:
         return r;
     }
 
+    // The ledger as read, with the problems the tool adds to the parse's (records of another
+    // operator, records from the future) and the fold's, and its state.
+    struct Loaded {
+        std::string bytes;
+        campaign::Ledger ledger;
+        campaign::CampaignState state;
+    };
+
+    // Read once: an appending verb holds the lock, so the ledger cannot change while it runs, and
+    // a large ledger is parsed once rather than by every check.
+    const Loaded& loaded() const {
+        if (!loaded_)
+            loaded_ = load();
+        return *loaded_;
+    }
+
+    Loaded load() const {
+        Loaded l;
+        l.bytes = campaign::read_ledger_bytes(root() / ledger_).value_or("");
+        l.ledger = campaign::parse_ledger(l.bytes, ledger_);
+        for (const campaign::LedgerRecord& r : l.ledger.records)
+            if (odo::text::lower(r.op) != op_.op)
+                l.ledger.problems.push_back({r.seq, "a record of operator " + r.op});
+        for (auto& p : campaign::records_from_the_future(l.ledger, now()))
+            l.ledger.problems.push_back(std::move(p));
+        l.state = campaign::fold(l.ledger);
+        for (const auto& p : l.state.problems)
+            l.ledger.problems.push_back(p);
+        return l;
+    }
+
     odo::driver::BaselineRepository repository_;
     odo::repo::OperatorPaths op_;
     std::string ledger_;
     fs::path artifacts_;
+    mutable std::optional<Loaded> loaded_;
 };
 
 // ---- profile ----------------------------------------------------------------------------------
@@ -666,6 +698,9 @@ int status(const Options& o, const Campaign& c) {
 
 int run(const Options& o) {
     const Campaign c(o);
+    std::optional<odo::FileLock> lock;
+    if (o.verb != "status" && !o.dry_run)
+        lock.emplace(c.lock_path(), std::chrono::seconds(60));
     if (o.verb == "profile")
         return record_profile(o, c);
     if (o.verb == "lead")

@@ -55,13 +55,20 @@ struct Recorder {
         return {kind, time, commit, "Invert", std::move(fields), {cite_bytes(run_file, run_bytes)}};
     }
     // A profile of the first surface case at `pct` against the 80 % ridge, standing for the
-    // first `represented` other cases (all of them by default).
+    // first `represented` other cases (all but the last by default: profile_last covers it).
     NewRecord profile(double pct, std::size_t represented = 1000) const {
         std::vector<std::string> others(
-            surface.begin() + 1, surface.begin() + 1 + std::min(represented, surface.size() - 1));
-        return record(RecordKind::Profile, profile_fields({"host-roofline", surface.front(), others,
-                                                           boost::json::object{{"bwutil_pct", pct}},
-                                                           "memory-bound", pct, 80}));
+            surface.begin() + 1, surface.begin() + 1 + std::min(represented, surface.size() - 2));
+        return profile_of(surface.front(), pct, std::move(others));
+    }
+    // A profile of the last surface case, standing for no other.
+    NewRecord profile_last(double pct) const { return profile_of(surface.back(), pct, {}); }
+    NewRecord profile_of(const std::string& key, double pct,
+                         std::vector<std::string> represents) const {
+        return record(
+            RecordKind::Profile,
+            profile_fields({"host-roofline", key, std::move(represents),
+                            boost::json::object{{"bwutil_pct", pct}}, "memory-bound", pct, 80}));
     }
     NewRecord lead(const std::string& id) const {
         return record(RecordKind::Lead, lead_fields(id, "fewer loads", "memory", {surface[0]}));
@@ -128,15 +135,15 @@ using odo::testing::contains;
 TEST_CASE("evidence with a genuine ledger: ODO-4 passes from it, every surface case covered") {
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
     const Recorder at = start_campaign(repo);
-    repo.write(ledger_file, ledger_of({at.profile(40), at.lead("unroll"),
+    repo.write(ledger_file, ledger_of({at.profile(40), at.profile_last(40), at.lead("unroll"),
                                        at.evaluation(repo, "unroll", 70), at.profile(91)}));
     repo.commit("campaign: ledger");
     const auto report = ledger_report(repo);
     CHECK(ledger_field(report, "ODO-4", "status") == "PASS");
     CHECK(ledger_field(report, "ODO-4", "evidence") ==
           ledger_file +
-              ": 4 records check out (7 cited files, 0 earlier versions); stop: ridge, "
-              "profile seq 4 (host-roofline) of " +
+              ": 5 records check out (7 cited files, 0 earlier versions); stop: ridge, "
+              "profile seq 5 (host-roofline) of " +
               at.surface.front() + " at 91.0% >= the 80.0% ridge");
     const auto& findings = report.at("findings").as_array();
     CHECK(findings.back().at("id") == "CAMPAIGN-COVERAGE");
@@ -223,7 +230,8 @@ TEST_CASE("evidence with a ledger rewritten since an earlier commit, or deleted,
 TEST_CASE("evidence with a ledger: a cited file missing is a GAP until --artifacts holds it") {
     TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
     const Recorder at = start_campaign(repo);
-    repo.write(ledger_file, ledger_of({at.profile(91)}));
+    repo.write(ledger_file, ledger_of({at.profile(40), at.lead("a"), at.evaluation(repo, "a", 70),
+                                       at.profile(91)}));
     repo.remove(run_file);
     repo.commit("campaign: ledger, runs kept as CI artifacts");
     const auto missing = ledger_report(repo);
@@ -275,7 +283,96 @@ TEST_CASE("evidence with a ledger: a kernel change must add records of its own")
     CHECK(ledger_field(stale, "ODO-4", "status") == "GAP");
     CHECK(ledger_field(stale, "ODO-4", "summary") ==
           "The campaign ledger holds no record of this change");
-    repo.write(ledger_file, append_record(repo.read(ledger_file), at.profile(92), ledger_file));
-    repo.commit("campaign: profiled again");
+    std::string bytes = repo.read(ledger_file);
+    for (const NewRecord& r : {at.lead("a"), at.evaluation(repo, "a", 70), at.profile(92)})
+        bytes = append_record(bytes, r, ledger_file);
+    repo.write(ledger_file, bytes);
+    repo.commit("campaign: a measured lead, profiled again");
     CHECK(ledger_field(ledger_report(repo), "ODO-4", "status") == "PASS");
+}
+
+namespace {
+
+const std::string moved_ledger_file = "bench/campaigns2/OpInvert.ledger.jsonl";
+const std::string kernel_file = "src/cvcuda/priv/OpInvert.cu";
+
+// A branch off `base` that commits a layout putting the ledger at moved_ledger_file.
+void move_ledger(const TempRepo& repo, const std::string& branch, const std::string& base) {
+    repo.git({"checkout", "-q", "-b", branch, base});
+    repo.write("odo-layout.json",
+               R"({"schema": "odo-layout/v1", "paths": )"
+               R"({"campaign_ledger": "bench/campaigns2/Op{Name}.ledger.jsonl"}})");
+    repo.remove(ledger_file);
+    repo.write(kernel_file, repo.read(kernel_file) + "//\n");
+}
+
+} // namespace
+
+TEST_CASE("evidence with a ledger the layout moved: the merge base's records follow it, MANUAL") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    repo.write(run_file, run_bytes);
+    Recorder at{repo.commit("bench: a former campaign's runs")};
+    const std::string former = ledger_of({at.profile(49)});
+    repo.write(ledger_file, former);
+    const std::string base = repo.commit("campaign: a former campaign, below the ridge");
+
+    // A fresh ledger at the new path, the old one deleted: the base's record is named as lost.
+    move_ledger(repo, "fresh", base);
+    repo.write(moved_ledger_file, ledger_of({at.profile(95)}));
+    repo.commit("perf(invert): faster");
+    const auto fresh = ledger_report(repo);
+    CHECK(ledger_field(fresh, "ODO-4", "status") == "GAP");
+    CHECK(contains(ledger_field(fresh, "ODO-4", "evidence"),
+                   moved_ledger_file + ": seq 1: record 1 of the ledger at commit " +
+                       base.substr(0, 8) + " (" + ledger_file +
+                       ") is edited, reordered or removed in this one"));
+
+    // The ledger moved whole and grown: it checks out, and the move is a reviewer's to accept.
+    move_ledger(repo, "moved", base);
+    std::string bytes = former;
+    for (const NewRecord& r : {at.lead("a"), at.evaluation(repo, "a", 70), at.profile(95)})
+        bytes = append_record(bytes, r, moved_ledger_file);
+    repo.write(moved_ledger_file, bytes);
+    repo.commit("perf(invert): faster, its campaign recorded");
+    const auto moved = ledger_report(repo);
+    CHECK(ledger_field(moved, "ODO-4", "status") == "MANUAL");
+    CHECK(ledger_field(moved, "ODO-4", "summary") == "The campaign ledger moved");
+    CHECK(ledger_field(moved, "ODO-4", "evidence") ==
+          moved_ledger_file + ": the ledger at " + ledger_file + " at commit " + base.substr(0, 8) +
+              " (where that commit's layout put it) is a prefix of this one, which the layout now "
+              "puts here; the layout is the change's to write");
+
+    // A layout no reader can parse at an earlier commit hides where its ledger lay.
+    repo.git({"checkout", "-q", "-b", "broken", base});
+    repo.write("odo-layout.json", "{\n");
+    const std::string broken = repo.commit("chore: a layout");
+    repo.remove("odo-layout.json");
+    bytes = former;
+    for (const NewRecord& r : {at.lead("a"), at.evaluation(repo, "a", 70), at.profile(95)})
+        bytes = append_record(bytes, r, ledger_file);
+    repo.write(ledger_file, bytes);
+    repo.commit("campaign: recorded");
+    const auto unread = ledger_report(repo);
+    CHECK(ledger_field(unread, "ODO-4", "status") == "MANUAL");
+    CHECK(contains(ledger_field(unread, "ODO-4", "evidence"),
+                   ledger_file + ": " + broken + ":odo-layout.json: invalid JSON"));
+}
+
+TEST_CASE(
+    "evidence with a lone hand-written profile at the ridge standing for every case: MANUAL") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const Recorder at = start_campaign(repo);
+    const std::vector<std::string> others(at.surface.begin() + 1, at.surface.end());
+    repo.write(ledger_file, ledger_of({at.profile_of(at.surface.front(), 95, others)}));
+    repo.commit("campaign: at the ridge");
+    const auto report = ledger_report(repo);
+    CHECK(ledger_field(report, "ODO-4", "status") == "MANUAL");
+    CHECK(ledger_field(report, "ODO-4", "summary") == "The ridge stop rests on a profile alone");
+    CHECK(contains(ledger_field(report, "ODO-4", "evidence"),
+                   "; the ledger holds no evaluated lead"));
+    CHECK(ledger_field(report, "CAMPAIGN-COVERAGE", "status") == "MANUAL");
+    CHECK(ledger_field(report, "CAMPAIGN-COVERAGE", "evidence") ==
+          "profile seq 1 of " + at.surface.front() + " represents the other " +
+              std::to_string(others.size()) +
+              " surface cases: that one case stands for all is the author's claim");
 }

@@ -10,8 +10,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #if defined(ODO_CAMPAIGN) && defined(ODO_REFACTOR_OP)
@@ -361,6 +363,51 @@ TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2")
     std::filesystem::create_symlink(outside.root(), repo.root() / "bench/campaigns");
     campaign_refused(repo, {"note", "--text", "x"}, "bench/campaigns");
     CHECK(outside.read("ledger.jsonl") == genuine);
+}
+
+TEST_CASE("odo_campaign: concurrent appends take turns, so every exit 0 is a record") {
+    TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
+    std::atomic<int> recorded{0};
+    std::vector<std::thread> writers;
+    for (int w = 0; w < 3; ++w)
+        writers.emplace_back([&, w] {
+            for (int i = 0; i < 12; ++i)
+                recorded += campaign_run(repo, {"note", "--text",
+                                                std::to_string(w) + "." + std::to_string(i)})
+                                .exit_code == 0;
+        });
+    for (std::thread& t : writers)
+        t.join();
+    CHECK(recorded == 36);
+    const std::string ledger = repo.read(campaign_ledger_file);
+    CHECK(std::count(ledger.begin(), ledger.end(), '\n') == 36);
+    campaign_ok(repo, {"status"}); // the chain holds
+    // The lock file lies in the git directory; a link planted there is refused, not followed.
+    const auto lock = repo.root() / ".git/odo-campaign.lock";
+    CHECK(std::filesystem::is_regular_file(lock));
+    TempRepo outside;
+    std::filesystem::remove(lock);
+    std::filesystem::create_symlink(outside.root() / "planted", lock);
+    campaign_refused(repo, {"note", "--text", "x"}, "odo-campaign.lock: cannot open the lock file");
+    CHECK_FALSE(std::filesystem::exists(outside.root() / "planted"));
+}
+
+TEST_CASE("odo_campaign: a line with a byte-order mark or a repeated key says which") {
+    TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
+    campaign_ok(repo, {"note", "--text", "first"});
+    const std::string genuine = repo.read(campaign_ledger_file);
+    repo.write(campaign_ledger_file, "\xEF\xBB\xBF" + genuine);
+    campaign_refused(repo, {"status"},
+                     campaign_ledger_file +
+                         ": record 1: line 1: not a JSON object: it starts with a byte-order mark");
+    std::string twice = genuine;
+    twice.replace(twice.find("\"text\""), 0, "\"text\": \"hidden\", ");
+    repo.write(campaign_ledger_file, twice);
+    campaign_refused(repo, {"note", "--text", "x"},
+                     campaign_ledger_file +
+                         ": record 1: line 1: not a JSON object: key 'text' appears twice in one "
+                         "object");
+    CHECK(repo.read(campaign_ledger_file) == twice);
 }
 
 #endif

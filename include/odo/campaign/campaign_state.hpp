@@ -292,4 +292,21 @@ inline Coverage coverage(const CampaignState& s, const std::set<std::string>& su
     return c;
 }
 
+// The first profile record whose `represents`, with its own case, covers the whole surface: one
+// case standing for every other is the author's claim alone. nullopt when none does.
+inline std::optional<ProfileMark> whole_surface_profile(const Ledger& ledger,
+                                                        const std::set<std::string>& surface) {
+    for (const LedgerRecord& r : ledger.records) {
+        if (r.kind != RecordKind::Profile)
+            continue;
+        ProfileMark mark = detail::profile_mark(r);
+        std::set<std::string> covered(mark.represents.begin(), mark.represents.end());
+        covered.insert(mark.case_key);
+        if (!mark.represents.empty() &&
+            std::includes(covered.begin(), covered.end(), surface.begin(), surface.end()))
+            return mark;
+    }
+    return std::nullopt;
+}
+
 } // namespace odo::campaign

@@ -9,6 +9,7 @@
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
+#include "odo/core/text.hpp"
 
 #include <boost/json.hpp>
 
@@ -162,6 +163,8 @@ public:
         const auto* v = field(key);
         if (!v)
             return;
+        if (v->is_array() && too_many(key, v->get_array().size()))
+            return;
         bool ok = v->is_array() && (!non_empty || !v->get_array().empty());
         if (ok)
             for (const auto& item : v->get_array())
@@ -190,6 +193,8 @@ public:
             fail(key, "must be a list");
             return;
         }
+        if (too_many(key, v->get_array().size()))
+            return;
         std::size_t index = 0;
         for (const auto& item : v->get_array()) {
             const std::string where = std::string(key) + "[" + std::to_string(index++) + "]";
@@ -215,6 +220,16 @@ public:
         wrong_.push_back("`" + std::string(key) + "` " + rule);
     }
 
+    // A list or map longer than any campaign writes is refused whole: its items are neither
+    // checked one by one (a problem each) nor kept.
+    bool too_many(std::string_view key, std::size_t items) {
+        if (items <= record_max_items)
+            return false;
+        fail(key, "holds " + std::to_string(items) + " items, over the " +
+                      std::to_string(record_max_items) + " a record may list");
+        return true;
+    }
+
 private:
     const boost::json::object& o_;
     std::set<std::string> seen_;
@@ -234,7 +249,7 @@ inline void check_profile(RecordShape& r, const boost::json::object& o) {
     r.strings("represents", false);
     if (const auto* figures = r.field("figures")) {
         bool ok = figures->is_object();
-        if (ok)
+        if (ok && !r.too_many("figures", figures->get_object().size()))
             for (const auto& f : figures->get_object())
                 ok = ok && json::as_number(f.value()) && std::isfinite(*json::as_number(f.value()));
         if (!ok)
@@ -321,15 +336,37 @@ inline const std::set<std::string>& common_fields() {
     return names;
 }
 
-// The record on `line`, or the reasons it is not one.
-inline std::optional<LedgerRecord> read_record(std::string_view line,
-                                               std::vector<std::string>& wrong) {
-    const auto value = json::try_parse(line);
-    if (!value || !value->is_object()) {
-        wrong.push_back("not a JSON object");
+// The object on `line`; nullopt with `why` when it is none. A byte-order mark and a repeated key
+// are named: an editor's BOM, or a field written twice whose first value a reader would drop.
+inline std::optional<boost::json::object> line_object(std::string_view line, std::string& why) {
+    if (line.size() > record_max_bytes) {
+        why = std::to_string(line.size()) + " bytes, over the " +
+              std::to_string(record_max_bytes >> 20) + " MiB a record may hold";
         return std::nullopt;
     }
-    const auto& o = value->get_object();
+    if (text::starts_with(line, "\xEF\xBB\xBF")) {
+        why = "not a JSON object: it starts with a byte-order mark (U+FEFF)";
+        return std::nullopt;
+    }
+    try {
+        boost::json::value value = json::parse(line, "");
+        if (value.is_object())
+            return std::move(value.get_object());
+        why = "not a JSON object";
+    } catch (const InputError& e) {
+        // ": key 'x' appears twice in one object", ": invalid JSON (...) at line 1 column C": the
+        // line is the ledger's, named by the caller, so only the column is said.
+        std::string reason = std::string(e.what()).substr(2);
+        if (const std::size_t at = reason.rfind(" at line 1 column "); at != std::string::npos)
+            reason.replace(at, 18, " at column ");
+        why = "not a JSON object: " + reason;
+    }
+    return std::nullopt;
+}
+
+// The record of the object on a line, or the reasons it is not one.
+inline std::optional<LedgerRecord> read_record(std::string_view line, boost::json::object o,
+                                               std::vector<std::string>& wrong) {
     RecordShape r(o);
     if (const auto version = r.text("ledger"); version && *version != ledger_version)
         r.fail("ledger", "is " + *version + ", not " + std::string(ledger_version));
@@ -370,18 +407,16 @@ inline std::optional<LedgerRecord> read_record(std::string_view line,
                                 std::string(file.at("blake2b").get_string()),
                                 file.at("bytes").to_number<std::uint64_t>()});
     }
-    for (const auto& entry : o)
+    for (auto& entry : o)
         if (!common_fields().count(std::string(entry.key())))
-            record.fields[entry.key()] = entry.value();
+            record.fields[entry.key()] = std::move(entry.value());
     record.line = std::string(line);
     return record;
 }
 
-// The seq a line claims, for naming its problems even when the rest is unreadable.
-inline std::optional<std::uint64_t> claimed_seq(std::string_view line) {
-    const auto value = json::try_parse(line);
-    const auto* o = value ? value->if_object() : nullptr;
-    const auto* seq = o ? o->if_contains("seq") : nullptr;
+// The seq an object claims, for naming its problems even when the rest is unreadable.
+inline std::optional<std::uint64_t> claimed_seq(const boost::json::object& o) {
+    const auto* seq = o.if_contains("seq");
     if (seq && seq->is_uint64())
         return seq->get_uint64();
     if (seq && seq->is_int64() && seq->get_int64() > 0)
@@ -394,7 +429,8 @@ inline std::optional<std::uint64_t> claimed_seq(std::string_view line) {
 // Reads a ledger's bytes. `origin` names it in the errors. Every line must be a well-formed v1
 // record whose seq is its line number, whose prev is the digest of the line before, of the same
 // operator as the first, no older than the record before it. Throws InputError only when the
-// ledger is over ledger_max_bytes or not UTF-8; every other problem is listed by seq.
+// ledger is over ledger_max_bytes or not UTF-8; every other problem is listed by seq, and after
+// ledger_problem_lines_read lines with problems the rest is left unread (one more problem).
 inline Ledger parse_ledger(std::string_view bytes, std::string_view origin) {
     if (bytes.size() > ledger_max_bytes)
         throw InputError(std::string(origin) + ": " + std::to_string(bytes.size()) +
@@ -409,17 +445,33 @@ inline Ledger parse_ledger(std::string_view bytes, std::string_view origin) {
     std::string prev = first_prev();
     std::uint64_t line_number = 0;
     const LedgerRecord* last = nullptr;
+    std::size_t problem_lines = 0, problems_seen = ledger.problems.size();
     while (!rest.empty()) {
+        if (ledger.problems.size() > problems_seen) { // the line before had problems
+            ++problem_lines;
+            problems_seen = ledger.problems.size();
+        }
+        if (problem_lines == ledger_problem_lines_read) {
+            ledger.problems.push_back(
+                {0, "line " + std::to_string(line_number + 1) + " and the rest left unread after " +
+                        std::to_string(problem_lines) + " lines with problems"});
+            break;
+        }
         const std::size_t eol = rest.find('\n');
         const std::string_view line = rest.substr(0, eol);
         rest = eol == std::string_view::npos ? std::string_view() : rest.substr(eol + 1);
         ++line_number;
-        const std::uint64_t seq = detail::claimed_seq(line).value_or(line_number);
+        std::string why;
+        auto object = detail::line_object(line, why);
+        const std::uint64_t seq =
+            (object ? detail::claimed_seq(*object) : std::nullopt).value_or(line_number);
         const auto problem = [&](std::string what) {
             ledger.problems.push_back({seq, "line " + std::to_string(line_number) + ": " + what});
         };
         std::vector<std::string> wrong;
-        auto record = detail::read_record(line, wrong);
+        if (!object)
+            wrong.push_back(std::move(why));
+        auto record = object ? detail::read_record(line, *std::move(object), wrong) : std::nullopt;
         for (std::string& w : wrong)
             problem(std::move(w));
         const std::string expected_prev = prev;

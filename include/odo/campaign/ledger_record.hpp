@@ -24,6 +24,15 @@ namespace odo::campaign {
 inline constexpr std::string_view ledger_version = "odo-campaign/v1";
 // A ledger larger than this is refused unread: a campaign writes a few hundred lines.
 inline constexpr std::size_t ledger_max_bytes = std::size_t{16} << 20;
+// A line longer than this is refused unparsed: a JSON array of small numbers takes twelve times
+// its text in memory, and the largest evaluation a surface needs is a fraction of it.
+inline constexpr std::size_t record_max_bytes = std::size_t{4} << 20;
+// The most items a list or map of a record holds (runs, cases, represents, figures, files): a
+// thousand cases measured ten times each.
+inline constexpr std::size_t record_max_items = 10000;
+// Lines with problems read before the rest of a ledger is left unread: a ledger of ten million
+// empty lines is refused in a moment, not by ten million messages.
+inline constexpr std::size_t ledger_problem_lines_read = 100;
 
 // The `prev` of the first record: no line came before it.
 inline std::string first_prev() {

@@ -33,6 +33,7 @@ namespace odo::campaign {
 struct EarlierLedger {
     std::string commit;
     std::string bytes;
+    std::string path; // where that commit's layout put it, when not where HEAD's does; else ""
 };
 
 // The digest and size of a cited file as found in the repository or the artifacts folder (the
@@ -100,6 +101,7 @@ inline std::vector<LedgerProblem> history_problems(std::string_view head,
         const std::uint64_t seq = detail::shared_lines(e.bytes, head) + 1;
         problems.push_back({seq, "record " + std::to_string(seq) + " of the ledger at commit " +
                                      detail::short_sha(e.commit) +
+                                     (e.path.empty() ? "" : " (" + e.path + ")") +
                                      " is edited, reordered or removed in this one (a ledger "
                                      "only grows)"});
     }

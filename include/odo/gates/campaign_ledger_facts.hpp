@@ -17,6 +17,7 @@
 #include "odo/refactor/blake2b.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
+#include "odo/repo/layout_file.hpp"
 #include "odo/repo/operator.hpp"
 #include "odo/repo/path_template.hpp"
 #include "odo/repo/repo_path.hpp"
@@ -47,6 +48,11 @@ struct CampaignLedgerFacts {
     campaign::LedgerVerification verification;
     std::optional<campaign::OperatorSurface> surface; // the basic + advanced case keys
     std::string surface_problem;                      // why the surface is unknown
+    // "bench/campaigns/OpInvert.ledger.jsonl at commit 1a2b3c4d": a ledger an earlier commit's own
+    // layout put elsewhere than HEAD's does; "" when the ledger never moved.
+    std::string moved_from;
+    // Earlier versions not compared, over earlier_versions_budget.
+    std::size_t versions_left = 0;
 };
 
 // The largest file a ledger may cite: a profiler report, a run artifact, a test log.
@@ -222,54 +228,160 @@ inline campaign::InHistory in_history(const repo::Git& git, std::set<std::string
 
 // The most earlier versions that differ from HEAD's kept for naming their records: one is a GAP.
 inline constexpr std::size_t kept_rewritten_versions = 8;
+// The most bytes of earlier versions read back: git hands each over whole, so a branch of many
+// commits of a large ledger would otherwise cost seconds per hundred megabytes.
+inline constexpr std::uint64_t earlier_versions_budget = std::uint64_t{512} << 20;
+// The largest layout file read from an earlier commit.
+inline constexpr std::uint64_t max_layout_bytes = std::uint64_t{1} << 20;
+
+// The operator's ledger path under `layout`; "" when it has none.
+inline std::string ledger_path(const repo::Layout& layout, const repo::OperatorPaths& op) {
+    const std::string path =
+        repo::expand(layout.paths.campaign_ledger, {op.operator_name, op.op, op.pyname});
+    if (path.find_first_of("\r\n") != std::string::npos)
+        throw InputError("the layout's paths.campaign_ledger holds a line break");
+    return path;
+}
+
+// Where each earlier commit's own layout put the ledger: its committed odo-layout.json, else the
+// CV-CUDA profile. A branch that moves paths.campaign_ledger must not leave the merge base's
+// records behind at the old path. InputError naming the commit's layout when it cannot be read.
+inline std::vector<std::string> earlier_ledger_paths(const repo::Git& git,
+                                                     const std::vector<std::string>& earlier,
+                                                     const repo::OperatorPaths& op) {
+    std::vector<std::string> specs;
+    for (const std::string& commit : earlier)
+        specs.push_back(commit + ":" + std::string(repo::layout_file_name));
+    const auto objects = ledger_objects(git, specs);
+    std::map<std::string, std::string> spec_of; // layout oid -> the first spec holding it
+    for (const std::string& spec : specs)
+        if (const auto& object = objects.at(spec)) {
+            if (object->size > max_layout_bytes)
+                throw InputError(spec + ": " + std::to_string(object->size) +
+                                 " bytes, over the 1 MiB a layout file may hold");
+            spec_of.emplace(object->oid, spec);
+        }
+    std::vector<std::string> oids;
+    for (const auto& [oid, spec] : spec_of)
+        oids.push_back(oid);
+    std::map<std::string, std::string> path_of; // layout oid -> its ledger path
+    std::string refused; // thrown once git is done: never from inside its stream
+    read_blobs(git, oids, [&](const std::string& oid, std::string_view bytes) {
+        const std::string& spec = spec_of.at(oid);
+        try {
+            path_of[oid] = ledger_path(repo::parse_layout(bytes, spec), op);
+        } catch (const InputError& e) {
+            if (refused.empty())
+                refused = text::starts_with(e.what(), spec) ? e.what() : spec + ": " + e.what();
+        }
+    });
+    if (!refused.empty())
+        throw InputError(refused);
+    const std::string fallback = ledger_path(repo::Layout::cvcuda(), op);
+    std::vector<std::string> paths;
+    for (const std::string& spec : specs) {
+        const auto& object = objects.at(spec);
+        paths.push_back(object ? path_of.at(object->oid) : fallback);
+    }
+    return paths;
+}
+
+// A version of the ledger to compare with HEAD's: a commit and the path it was read at.
+struct LedgerVersion {
+    std::string commit, path;
+    std::string spec() const { return commit + ":" + path; }
+};
+
+// HEAD's ledger path at every earlier commit, and the path the commit's own layout names where
+// that differs; the merge base first.
+inline std::vector<LedgerVersion> earlier_versions(const std::string& path,
+                                                   const std::vector<std::string>& earlier,
+                                                   const std::vector<std::string>& own_paths) {
+    std::vector<LedgerVersion> versions;
+    for (std::size_t i = 0; i < earlier.size(); ++i) {
+        versions.push_back({earlier[i], path});
+        if (!own_paths[i].empty() && own_paths[i] != path)
+            versions.push_back({earlier[i], own_paths[i]});
+    }
+    return versions;
+}
+
+// The object of the merge base's ledger: at the path its own layout names when it holds one
+// there, else at HEAD's path; "" when neither.
+inline std::string merge_base_oid(const std::map<std::string, std::optional<LedgerObject>>& objects,
+                                  const std::vector<std::string>& specs,
+                                  const std::vector<LedgerVersion>& earlier) {
+    std::string oid;
+    for (std::size_t i = 1; i < specs.size() && earlier[i - 1].commit == earlier[0].commit; ++i)
+        if (const auto& object = objects.at(specs[i]))
+            oid = object->oid; // the own path comes after HEAD's path
+    return oid;
+}
 
 // Reads HEAD's ledger into `in` and compares every distinct earlier version with it as git hands
 // it over, keeping only those that are not a prefix of it (at most kept_rewritten_versions), so
-// a long history of large versions is never held at once. False when no commit holds a ledger.
+// a long history of large versions is never held at once; versions past earlier_versions_budget
+// are counted, not read. False when no commit holds a ledger.
 inline bool read_ledger_versions(const repo::Git& git, const std::string& path,
-                                 const std::string& head, const std::vector<std::string>& earlier,
+                                 const std::string& head, const std::vector<LedgerVersion>& earlier,
                                  campaign::LedgerInputs& in, CampaignLedgerFacts& f) {
     std::vector<std::string> specs{head + ":" + path};
-    for (const std::string& commit : earlier)
-        specs.push_back(commit + ":" + path);
+    for (const LedgerVersion& version : earlier)
+        specs.push_back(version.spec());
     const auto objects = ledger_objects(git, specs);
-    std::map<std::string, std::string> first_commit; // oid -> the first commit holding it
-    bool any = false;
-    for (std::size_t i = 0; i < specs.size(); ++i) {
+    std::map<std::string, const LedgerVersion*> first_version; // oid -> the first holding it
+    std::vector<std::string> oids;                             // to read, in the order of specs
+    const auto& head_object = objects.at(specs.front());
+    bool any = bool(head_object);
+    std::uint64_t budget = earlier_versions_budget;
+    for (std::size_t i = 1; i < specs.size(); ++i) {
         const auto& object = objects.at(specs[i]);
-        any = any || object;
-        if (object && object->size > campaign::ledger_max_bytes)
+        if (!object)
+            continue;
+        any = true;
+        const LedgerVersion& version = earlier[i - 1];
+        if (version.path != path && f.moved_from.empty())
+            f.moved_from = version.path + " at commit " + version.commit.substr(0, 8);
+        if (object->size > campaign::ledger_max_bytes)
             f.verification.problems.push_back({0, specs[i] + ": " + std::to_string(object->size) +
                                                       " bytes, over the ledger limit of " +
                                                       std::to_string(campaign::ledger_max_bytes)});
-        else if (object)
-            first_commit.emplace(object->oid, i == 0 ? head : earlier[i - 1]);
+        else if ((head_object && object->oid == head_object->oid) ||
+                 !first_version.emplace(object->oid, &version).second)
+            continue; // HEAD's own bytes, or a version already listed
+        else if (object->size > budget)
+            ++f.versions_left;
+        else {
+            budget -= object->size;
+            oids.push_back(object->oid);
+        }
     }
     if (!any)
         return false;
-    const auto& head_object = objects.at(specs.front());
-    const std::string head_oid = head_object ? head_object->oid : "";
-    if (head_object && first_commit.count(head_oid))
-        read_blobs(git, {head_oid},
+    if (head_object && head_object->size > campaign::ledger_max_bytes)
+        f.verification.problems.insert(f.verification.problems.begin(),
+                                       {0, specs.front() + ": " +
+                                               std::to_string(head_object->size) +
+                                               " bytes, over the ledger limit of " +
+                                               std::to_string(campaign::ledger_max_bytes)});
+    else if (head_object)
+        read_blobs(git, {head_object->oid},
                    [&](const std::string&, std::string_view bytes) { in.bytes = bytes; });
     const auto lines_of = [](std::string_view bytes) {
         return static_cast<std::size_t>(std::count(bytes.begin(), bytes.end(), '\n'));
     };
-    const auto* base = earlier.empty() ? nullptr : &objects.at(specs[1]);
-    const std::string base_oid = base && *base ? (*base)->oid : "";
-    if (!base_oid.empty() && base_oid == head_oid)
+    const std::string base_oid = merge_base_oid(objects, specs, earlier);
+    if (!base_oid.empty() && head_object && base_oid == head_object->oid)
         f.records_at_base = lines_of(in.bytes);
-    std::vector<std::string> oids;
-    for (const auto& [oid, commit] : first_commit)
-        if (oid != head_oid)
-            oids.push_back(oid);
     read_blobs(git, oids, [&](const std::string& oid, std::string_view bytes) {
         ++f.earlier_versions;
         if (oid == base_oid)
             f.records_at_base = lines_of(bytes);
+        const LedgerVersion& version = *first_version.at(oid);
         if (std::string_view(in.bytes).substr(0, bytes.size()) != bytes &&
             in.earlier.size() < kept_rewritten_versions)
-            in.earlier.push_back({first_commit.at(oid), std::string(bytes)});
+            in.earlier.push_back(
+                {version.commit, std::string(bytes), version.path == path ? "" : version.path});
     });
     return true;
 }
@@ -286,10 +398,11 @@ ODO_API CampaignLedgerFacts load_campaign_ledger_facts(
     f.implementation_changed = !range.implementation_changed.empty();
     if (layout.paths.campaign_ledger.empty())
         return f;
-    f.path = repo::expand(layout.paths.campaign_ledger, {op.operator_name, op.op, op.pyname});
-    if (f.path.find_first_of("\r\n") != std::string::npos) {
+    try {
+        f.path = detail::ledger_path(layout, op);
+    } catch (const InputError& e) {
         f.present = true;
-        f.problem = "the layout's paths.campaign_ledger holds a line break";
+        f.problem = e.what();
         return f;
     }
     const auto head = git.resolve_commit("HEAD");
@@ -301,7 +414,11 @@ ODO_API CampaignLedgerFacts load_campaign_ledger_facts(
             earlier = detail::earlier_commits(git, *head, *range.merge_base);
         campaign::LedgerInputs in;
         in.origin = f.path;
-        f.present = detail::read_ledger_versions(git, f.path, *head, earlier, in, f);
+        f.present = detail::read_ledger_versions(
+            git, f.path, *head,
+            detail::earlier_versions(f.path, earlier,
+                                     detail::earlier_ledger_paths(git, earlier, op)),
+            in, f);
         if (!f.present)
             return f;
         if (!range.merge_base)

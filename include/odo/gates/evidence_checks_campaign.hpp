@@ -9,6 +9,8 @@
 #include "odo/gates/evidence_checks_common.hpp"
 #include "odo/profile/bottleneck.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +69,43 @@ inline std::string standing_text(const campaign::CampaignState& s) {
     return text;
 }
 
+inline bool any_lead_evaluated(const campaign::CampaignState& s) {
+    return std::any_of(s.leads.begin(), s.leads.end(), [](const campaign::Lead& lead) {
+        return lead.state != campaign::LeadState::Open;
+    });
+}
+
+// What keeps a ledger that checks out from proving the stop by itself: a ledger the layout moved
+// (the merge base's records lay elsewhere), earlier versions left uncompared, or a ridge stop with
+// no lead evaluated (a profile record alone, which a hand-written report can back). nullopt: none.
+inline std::optional<Finding> odo4_for_a_reviewer(const CampaignLedgerFacts& f,
+                                                  const campaign::CampaignState& s,
+                                                  const std::string& guide) {
+    if (!f.moved_from.empty())
+        return evidence_finding(
+            "ODO-4", Status::Manual, "The campaign ledger moved",
+            f.path + ": the ledger at " + f.moved_from +
+                " (where that commit's layout put it) is a prefix of this one, which the layout "
+                "now puts here; the layout is the change's to write",
+            guide,
+            "A reviewer confirms the move of paths.campaign_ledger, or the change keeps the "
+            "ledger where the merge base's layout put it.");
+    if (f.versions_left)
+        return evidence_finding(
+            "ODO-4", Status::Manual, "Not every earlier version of the ledger was compared",
+            f.path + ": " + std::to_string(f.versions_left) + " earlier version(s) left over the " +
+                std::to_string(earlier_versions_budget >> 20) + " MiB read back (" +
+                std::to_string(f.earlier_versions) + " compared)",
+            guide, "A reviewer compares the ledger's history, or the change is squashed.");
+    if (*s.stop == campaign::stop_ridge && !any_lead_evaluated(s))
+        return evidence_finding(
+            "ODO-4", Status::Manual, "The ridge stop rests on a profile alone",
+            f.path + ": " + stop_text(s) + "; the ledger holds no evaluated lead", guide,
+            "A reviewer confirms the profile was measured (the report it cites), or the loop "
+            "records a measured lead (odo_campaign lead, evaluate) before it stops.");
+    return std::nullopt;
+}
+
 } // namespace detail
 
 // ODO-4 when the branch carries a ledger: PASS only when every record checks out and a stop
@@ -117,6 +156,8 @@ inline Finding check_odo4_from_ledger(const CampaignLedgerFacts& f, const std::s
             guide,
             "Profile against the guidance's ridge (odo_campaign profile without a lower "
             "--ridge-pct), or go on until three strikes follow the last win.");
+    if (auto manual = detail::odo4_for_a_reviewer(f, s, guide))
+        return *manual;
     return detail::evidence_finding(
         "ODO-4", Status::Pass, "Lead exhaustion recorded in the campaign ledger, which checks out",
         f.path + ": " + std::to_string(f.verification.ledger.records.size()) +
@@ -148,6 +189,15 @@ inline Finding check_campaign_coverage(const CampaignLedgerFacts& f, const std::
             guide,
             "Profile each uncovered case, or name it in the `represents` of a profile record of "
             "a case that stands for it (odo_campaign <Op> profile --represents KEY).");
+    if (const auto whole = campaign::whole_surface_profile(f.verification.ledger, c.surface))
+        return detail::evidence_finding(
+            id, Status::Manual, "One profile represents every other surface case",
+            "profile seq " + std::to_string(whole->seq) + " of " + whole->case_key +
+                " represents the other " + std::to_string(c.surface.size() - 1) +
+                " surface cases: that one case stands for all is the author's claim",
+            guide,
+            "Profile the cases unlike the profiled one (another dtype, layout or input kind) "
+            "directly, or a reviewer confirms that one case stands for the whole surface.");
     std::size_t direct = 0;
     for (const campaign::LedgerRecord& r : f.verification.ledger.records)
         if (r.kind == campaign::RecordKind::Profile)

@@ -323,15 +323,16 @@ inline void validate_layout(const Layout& layout, const LayoutReader& reader) {
 
 } // namespace detail
 
+// Reads a layout file's text over the CV-CUDA defaults. InputError names `source` and the field:
+// `odo-layout.json: field "paths.binding" must be a string`.
+ODO_API Layout parse_layout(std::string_view text, std::string_view source);
 ODO_API Layout load_layout(const std::filesystem::path& file);
 // The layout of the repository at `repo_root`: the explicit file when one is given, else its
 // odo-layout.json when present, else the built-in CV-CUDA profile.
 ODO_API Layout layout_for_repository(const std::filesystem::path& repo_root,
                                      const std::optional<std::filesystem::path>& layout_file = {});
 #if ODO_REPO_DEFINITIONS
-// Reads a layout file's text over the CV-CUDA defaults. InputError names `source` and the field:
-// `odo-layout.json: field "paths.binding" must be a string`.
-inline Layout parse_layout(std::string_view text, std::string_view source) {
+ODO_API Layout parse_layout(std::string_view text, std::string_view source) {
     const boost::json::value doc = json::parse(text, source);
     if (!doc.is_object())
         throw InputError(std::string(source) + ": a layout file must hold a JSON object");

@@ -140,3 +140,34 @@ TEST_CASE("hostile ledger: malformed lines are problems named by their seq") {
     CHECK(has_problem(problems(replaced(profile, "\"host-roofline\"", "\"guess\"")), 1,
                       "`source` is not one of"));
 }
+
+TEST_CASE("hostile ledger: a huge line and a flood of bad lines are refused without reading on") {
+    const std::string good = ledger_of({lead_named("L1")});
+    const Ledger flood = hostile_parse(good + std::string(1000000, '\n'));
+    CHECK(flood.problems.size() == odo::campaign::ledger_problem_lines_read + 1);
+    CHECK(has_problem(flood.problems, 0,
+                      "line 102 and the rest left unread after 100 lines with problems"));
+    const std::string huge =
+        "{\"text\": \"" + std::string(odo::campaign::record_max_bytes, 'x') + "\"}\n";
+    CHECK(has_problem(hostile_parse(good + huge).problems, 2,
+                      "line 2: " + std::to_string(huge.size() - 1) +
+                          " bytes, over the 4 MiB a record may hold"));
+    CHECK(has_problem(hostile_parse("\xEF\xBB\xBF" + good).problems, 1,
+                      "line 1: not a JSON object: it starts with a byte-order mark (U+FEFF)"));
+    CHECK(has_problem(
+        hostile_parse(replaced(good, "\"files\"", "\"id\": \"L2\", \"files\"")).problems, 1,
+        "line 1: not a JSON object: key 'id' appears twice in one object"));
+    CHECK(has_problem(hostile_parse(good + "{\"a\": }\n").problems, 2,
+                      "line 2: not a JSON object: invalid JSON"));
+}
+
+TEST_CASE("hostile ledger: a list longer than any campaign writes is refused whole") {
+    const std::string good = ledger_of({profile_at(50)});
+    std::string many = "\"represents\": [";
+    for (std::size_t i = 0; i <= odo::campaign::record_max_items; ++i)
+        many += std::string(i ? ", " : "") + "\"a\"";
+    const Ledger ledger = hostile_parse(replaced(good, "\"represents\": [", many + ", "));
+    CHECK(has_problem(ledger.problems, 1, "`represents` holds 10002 items, over the 10000"));
+    CHECK(ledger.problems.size() == 1);
+    CHECK(ledger.records.empty());
+}

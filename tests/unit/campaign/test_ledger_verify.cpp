@@ -46,7 +46,7 @@ std::string genuine_ledger() {
 
 TEST_CASE("verify_ledger: a genuine ledger checks out and its stop condition holds") {
     const std::string bytes = genuine_ledger();
-    const auto v = verified(bytes, {{std::string(40, 'b'), ledger_of({profile_at(40)})}});
+    const auto v = verified(bytes, {{std::string(40, 'b'), ledger_of({profile_at(40)}), ""}});
     CHECK(v.ok());
     CHECK(v.ledger.records.size() == 6);
     CHECK(v.cited_files == 1);
@@ -96,11 +96,15 @@ TEST_CASE("verify_ledger: a record removed from an earlier commit's ledger and t
         ledger_of({profile_at(40), lead_named("vector-loads"),
                    evaluation_of("vector-loads", 70, commit_a), profile_at(91)});
     CHECK(verified(rewritten).ok());
-    const auto v = verified(rewritten, {{std::string(40, 'c'), earlier}});
+    const auto v = verified(rewritten, {{std::string(40, 'c'), earlier, ""}});
     CHECK(has_problem(v.problems, 2, "record 2 of the ledger at commit cccccccc is edited"));
     // A ledger deleted at the head: nothing is left of the earlier records.
-    CHECK(has_problem(verified("", {{std::string(40, 'c'), earlier}}).problems, 1,
+    CHECK(has_problem(verified("", {{std::string(40, 'c'), earlier, ""}}).problems, 1,
                       "record 1 of the ledger at commit cccccccc"));
+    // One that commit's layout put elsewhere is named with its path.
+    CHECK(
+        has_problem(verified(rewritten, {{std::string(40, 'c'), earlier, "old/x.jsonl"}}).problems,
+                    2, "record 2 of the ledger at commit cccccccc (old/x.jsonl) is edited"));
     CHECK(has_problem(verified("").problems, 0, "the ledger holds no record"));
 }
 
