@@ -11,8 +11,11 @@
 //   odo_campaign <Op> review --report FILE
 //   odo_campaign <Op> note --text TEXT
 //   odo_campaign <Op> status [--format md|json] [--preflight FILE]
+//   odo_campaign <Op> publish [--upstream REF]
 // Every verb takes --repo DIR, --layout FILE and --artifacts DIR (where cited files outside the
-// repository lie; they are recorded relative to it).
+// repository lie; they are recorded relative to it). A record publishes every file it cites into
+// the evidence store refs/odo/evidence (campaign/evidence_store.hpp) before it is written;
+// `publish` puts there what an older ledger cites, and merges an upstream store in.
 // Exit codes: 0 done; 2 bad usage, bad input, a refused record or a ledger with problems (one
 // line on stderr naming the file, option or record).
 #include "baseline_options.hpp"
@@ -24,6 +27,7 @@
 #include <odo/campaign/campaign_state.hpp>
 #include <odo/campaign/campaign_surface.hpp>
 #include <odo/campaign/evaluation_runs.hpp>
+#include <odo/campaign/evidence_store.hpp>
 #include <odo/campaign/lead_outcome.hpp>
 #include <odo/campaign/ledger_append.hpp>
 #include <odo/campaign/ledger_read.hpp>
@@ -61,6 +65,7 @@
 #include <initializer_list>
 #include <iostream>
 #include <optional>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -75,10 +80,11 @@ using odo::driver::UsageError;
 
 constexpr const char* usage =
     "usage: odo_campaign <Op> <verb> [options]\n"
-    "verbs: profile, lead, evaluate, review, note, status\n\n"
+    "verbs: profile, lead, evaluate, review, note, status, publish\n\n"
     "Records the optimization loop in the operator's campaign ledger and says where it stands.";
 
-const std::set<std::string> verbs{"profile", "lead", "evaluate", "review", "note", "status"};
+const std::set<std::string> verbs{"profile", "lead",   "evaluate", "review",
+                                  "note",    "status", "publish"};
 
 struct Options {
     std::string op, verb;
@@ -100,6 +106,8 @@ struct Options {
     std::string text;
     // status
     std::string format = "md", preflight;
+    // publish
+    std::string upstream;
 };
 
 void add_verb_options(po::options_description& d, Options& o, const std::string& verb) {
@@ -139,6 +147,9 @@ void add_verb_options(po::options_description& d, Options& o, const std::string&
             "refactor_op's report (JSON or Markdown) of the tree as it is now");
     } else if (verb == "note") {
         add("text", po::value(&o.text)->value_name("TEXT")->required(), "the note");
+    } else if (verb == "publish") {
+        add("upstream", po::value(&o.upstream)->value_name("REF"),
+            "a fetched evidence store to merge in (e.g. refs/odo/evidence-upstream)");
     } else if (verb == "status") {
         add("format", po::value(&o.format)->value_name("md|json"), "output format (default md)");
         add("preflight", po::value(&o.preflight)->value_name("FILE"),
@@ -168,7 +179,8 @@ Options parse_options(const std::vector<std::string>& args) {
     o.op = args[0];
     o.verb = args[1];
     if (!verbs.count(o.verb))
-        throw UsageError(o.verb + ": not a verb (profile, lead, evaluate, review, note, status)");
+        throw UsageError(o.verb +
+                         ": not a verb (profile, lead, evaluate, review, note, status, publish)");
     po::options_description d;
     add_verb_options(d, o, o.verb);
     po::variables_map vm;
@@ -258,10 +270,48 @@ public:
         else
             throw InputError(option + " " + path +
                              ": outside the repository; give --artifacts DIR that holds it");
+        if (fs::file_size(file) > campaign::max_published_file_bytes)
+            throw InputError(option + " " + path + ": " + std::to_string(fs::file_size(file)) +
+                             " bytes, over the " +
+                             std::to_string(campaign::max_published_file_bytes >> 20) +
+                             " MiB a cited file may hold (the published evidence store takes no "
+                             "larger); refused");
         std::string bytes = odo::read_file(file);
         campaign::CitedFile cited = campaign::cite_bytes(shown, bytes);
+        read_bytes_[cited.blake2b] = bytes;
         return {std::move(bytes), std::move(cited)};
     }
+
+    // The bytes of a file the ledger cites, from the working tree or the artifacts folder (by the
+    // path it was cited with) when they hash to its digest; nullopt when neither holds them.
+    std::optional<std::string> cited_bytes(const campaign::CitedFile& cited) const {
+        for (const fs::path& base : {fs::path(root()), artifacts_}) {
+            if (base.empty())
+                continue;
+            const auto at = odo::repo::resolve_repo_path(base, cited.path);
+            std::error_code ec;
+            if (!at || !fs::is_regular_file(*at, ec) ||
+                fs::file_size(*at, ec) > campaign::max_published_file_bytes)
+                continue;
+            std::string bytes = odo::read_file(*at);
+            if (campaign::ledger_digest(bytes) == cited.blake2b)
+                return bytes;
+        }
+        return std::nullopt;
+    }
+
+    // Publishes `files` (each read by read_cited) into the evidence store; says how many were new.
+    void publish(const std::vector<campaign::CitedFile>& files) const {
+        std::vector<campaign::PublishedFile> published;
+        for (const campaign::CitedFile& f : files)
+            published.push_back({f.blake2b, read_bytes_.at(f.blake2b)});
+        if (const std::size_t added = campaign::publish(odo::repo::Git(root()), published))
+            std::cout << "published " << added << " cited file(s) to "
+                      << campaign::evidence_store_ref << "\n";
+    }
+
+    // The ledger's records, read as they stand (the publish verb needs no fold to be clean).
+    const campaign::Ledger& ledger() const { return loaded().ledger; }
 
     std::string head() const {
         const odo::repo::Git git(root());
@@ -277,6 +327,7 @@ public:
     void append(campaign::RecordKind kind, boost::json::object fields,
                 std::vector<campaign::CitedFile> files) const {
         state(); // a ledger with problems gets no record chained after them
+        publish(files); // nothing is cited that is not published
         const campaign::NewRecord record{
             kind, now(), head(), op_.operator_name, std::move(fields), std::move(files)};
         const Loaded& l = loaded();
@@ -341,6 +392,7 @@ private:
     std::string ledger_;
     fs::path artifacts_;
     mutable std::optional<Loaded> loaded_;
+    mutable std::map<std::string, std::string> read_bytes_; // by digest, of files read_cited read
 };
 
 // ---- profile ----------------------------------------------------------------------------------
@@ -627,8 +679,28 @@ boost::json::value profile_json(const std::optional<campaign::ProfileMark>& p) {
                                {"at_ridge", p->at_ridge}};
 }
 
+// The published evidence store as status reports it: how many files it holds, how many cited
+// files it lacks, and why the ref is no store.
+struct StoreStanding {
+    std::size_t files = 0;
+    std::size_t unpublished = 0;
+    std::string problem;
+};
+
+StoreStanding store_standing(const Campaign& c) {
+    const campaign::EvidenceStore store = campaign::EvidenceStore::open(odo::repo::Git(c.root()));
+    StoreStanding out{store.size(), 0, store.problem()};
+    std::set<std::string> cited;
+    for (const campaign::LedgerRecord& r : c.ledger().records)
+        for (const campaign::CitedFile& f : r.files)
+            if (cited.insert(f.blake2b).second && !store.holds(f.blake2b))
+                ++out.unpublished;
+    return out;
+}
+
 std::string status_json(const Campaign& c, const campaign::CampaignState& s,
-                        const campaign::Coverage& cov, const campaign::NextStep& next) {
+                        const campaign::Coverage& cov, const campaign::NextStep& next,
+                        const StoreStanding& store) {
     boost::json::array leads, strikes;
     for (const campaign::Lead& lead : s.leads)
         leads.push_back(lead_json(lead));
@@ -645,6 +717,11 @@ std::string status_json(const Campaign& c, const campaign::CampaignState& s,
         {"dominant_case", s.dominant_case ? boost::json::value(*s.dominant_case) : nullptr},
         {"latest_profile", profile_json(s.profile_since_last_win)},
         {"next", {{"step", next.step}, {"command", next.command}, {"why", next.why}}},
+        {"evidence_store",
+         {{"ref", campaign::evidence_store_ref},
+          {"files", store.files},
+          {"unpublished", store.unpublished},
+          {"problem", store.problem}}},
         {"surface",
          {{"cases", sorted_json(cov.surface)},
           {"baselined", sorted_json(cov.baselined)},
@@ -656,7 +733,8 @@ std::string status_json(const Campaign& c, const campaign::CampaignState& s,
 }
 
 std::string status_markdown(const Campaign& c, const campaign::CampaignState& s,
-                            const campaign::Coverage& cov, const campaign::NextStep& next) {
+                            const campaign::Coverage& cov, const campaign::NextStep& next,
+                            const StoreStanding& store) {
     std::string out = "# Campaign of " + c.name() + "\n\n";
     out += "- Ledger: `" + c.ledger_path() + "`\n";
     out += "- Surface: " + std::to_string(cov.surface.size()) + " cases (basic and advanced); " +
@@ -681,6 +759,12 @@ std::string status_markdown(const Campaign& c, const campaign::CampaignState& s,
     out += "- Wins: " + std::to_string(s.wins) +
            "; strikes since the last win: " + std::to_string(s.strikes_since_last_win) + "\n";
     out += "- Stop: " + (s.stop ? *s.stop : std::string("none")) + "\n";
+    out += "- Evidence store: `" + std::string(campaign::evidence_store_ref) + "`, " +
+           (store.problem.empty() ? std::to_string(store.files) + " files; " +
+                                        std::to_string(store.unpublished) +
+                                        " cited files not published"
+                                  : store.problem) +
+           "\n";
     out += "\nNext step (" + next.step + "): " + next.why + "\n\n    " + next.command + "\n";
     return out;
 }
@@ -689,10 +773,46 @@ int status(const Options& o, const Campaign& c) {
     const campaign::CampaignState s = c.state();
     const campaign::OperatorSurface surface = c.surface();
     const campaign::Coverage cov = campaign::coverage(s, surface.cases, surface.baselined);
+    const StoreStanding store = store_standing(c);
     const campaign::NextStep next =
-        campaign::next_step(c.name(), s, cov, preflight_gap(o.preflight));
-    std::cout << (o.format == "json" ? status_json(c, s, cov, next)
-                                     : status_markdown(c, s, cov, next));
+        campaign::next_step(c.name(), s, cov, preflight_gap(o.preflight), store.unpublished);
+    std::cout << (o.format == "json" ? status_json(c, s, cov, next, store)
+                                     : status_markdown(c, s, cov, next, store));
+    return 0;
+}
+
+// ---- publish ----------------------------------------------------------------------------------
+
+// Every file the ledger cites into the evidence store (with --upstream, that store merged in): a
+// file the store lacks is read from the working tree or --artifacts and must hash to its digest.
+int publish(const Options& o, const Campaign& c) {
+    const odo::repo::Git git(c.root());
+    const campaign::EvidenceStore store = campaign::EvidenceStore::open(git);
+    if (!store.problem().empty())
+        throw InputError(store.problem());
+    std::vector<campaign::PublishedFile> files;
+    std::set<std::string> seen;
+    for (const campaign::LedgerRecord& r : c.ledger().records)
+        for (const campaign::CitedFile& f : r.files) {
+            if (store.holds(f.blake2b) || !seen.insert(f.blake2b).second)
+                continue;
+            auto bytes = c.cited_bytes(f);
+            if (!bytes)
+                throw InputError(c.ledger_path() + ": record " + std::to_string(r.seq) +
+                                 " cites " + f.path +
+                                 ", which neither the working tree nor --artifacts holds with "
+                                 "its digest; give --artifacts DIR");
+            files.push_back({f.blake2b, *std::move(bytes)});
+        }
+    if (!o.upstream.empty())
+        odo::driver::require_revision("--upstream", o.upstream);
+    const std::size_t added = campaign::publish(git, files, std::string(campaign::evidence_store_ref),
+                                                o.upstream);
+    const campaign::EvidenceStore now = campaign::EvidenceStore::open(git);
+    std::cout << "published " << added << " new file(s); " << campaign::evidence_store_ref
+              << " holds " << now.size() << " (commit " << now.commit().substr(0, 12)
+              << "); push it with the branch: git push origin " << campaign::evidence_store_ref
+              << "\n";
     return 0;
 }
 
@@ -713,6 +833,8 @@ int run(const Options& o) {
         c.append(campaign::RecordKind::Note, campaign::note_fields(o.text), {});
         return 0;
     }
+    if (o.verb == "publish")
+        return publish(o, c);
     return status(o, c);
 }
 

@@ -238,7 +238,8 @@ TEST_CASE("evidence with a ledger: a cited file missing is a GAP until --artifac
     CHECK(ledger_field(missing, "ODO-4", "status") == "GAP");
     CHECK(contains(ledger_field(missing, "ODO-4", "evidence"),
                    "seq 1: cites " + run_file +
-                       ", which is neither in the repository nor under the artifacts folder"));
+                       ", which is neither in the repository, nor under the artifacts folder, "
+                       "nor in the published evidence store"));
     const TempDir artifacts;
     artifacts.write(run_file, "{\"runs\": \"edited\"}\n");
     const auto edited = ledger_report(repo, {"--artifacts", artifacts.path().string()});

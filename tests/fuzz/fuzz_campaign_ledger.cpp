@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (state.strikes_since_last_win < 0 || state.wins < 0)
         std::abort();
     // Every artifact reads as one run of 1 us: the check compares, it never throws.
-    const odo::campaign::ArtifactRunsReader one_run = [](const std::string&,
+    const odo::campaign::ArtifactRunsReader one_run = [](const odo::campaign::CitedFile&,
                                                          odo::baseline::Language) {
         return std::vector<odo::campaign::RunTiming>{{"k", "SKU", 1, 0}};
     };

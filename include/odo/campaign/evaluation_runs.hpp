@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -35,10 +36,10 @@ inline std::vector<RunTiming> artifact_runs(std::string_view bytes, const std::s
     return run_timings({artifact}, language);
 }
 
-// The runs of the artifact a record cites at `path`, timed in `language`; InputError when it
-// cannot be found or read.
+// The runs of an artifact a record cites (its path and digest), timed in `language`; InputError
+// when it cannot be found or read.
 using ArtifactRunsReader =
-    std::function<std::vector<RunTiming>(const std::string& path, baseline::Language language)>;
+    std::function<std::vector<RunTiming>(const CitedFile& artifact, baseline::Language language)>;
 
 namespace detail {
 
@@ -75,22 +76,23 @@ inline std::vector<LedgerProblem> evaluation_runs_problems(const LedgerRecord& r
                             " is not an entry point odo knows"}};
     if (!r.fields.contains("artifacts"))
         return {{r.seq, "names no run artifacts its runs were read from (`artifacts`)"}};
-    std::set<std::string> cited;
+    std::map<std::string, const CitedFile*> cited;
     for (const CitedFile& f : r.files)
-        cited.insert(f.path);
+        cited.emplace(f.path, &f);
     for (const char* side : {"before", "after"}) {
         std::vector<RunTiming> from_artifacts;
         bool complete = true;
         for (const auto& item : r.fields.at("artifacts").at(side).get_array()) {
             const std::string path(item.get_string());
-            if (!cited.count(path)) {
+            const auto file = cited.find(path);
+            if (file == cited.end()) {
                 problem(std::string("artifacts.") + side + " names " + path +
                         ", a file the record does not cite");
                 complete = false;
                 continue;
             }
             try {
-                for (RunTiming& run : read(path, *language))
+                for (RunTiming& run : read(*file->second, *language))
                     from_artifacts.push_back(std::move(run));
             } catch (const InputError& e) {
                 problem(std::string("artifacts.") + side + " " + path + ": " + e.what());

@@ -40,7 +40,7 @@ struct EarlierLedger {
 // reader hashes it: a large file need not be held whole); nullopt when it is in neither. May throw
 // InputError for a path that must not be read (one leading outside, one too large), which becomes
 // the citing record's problem.
-using CitedFileReader = std::function<std::optional<CitedFile>(const std::string& path)>;
+using CitedFileReader = std::function<std::optional<CitedFile>(const CitedFile& cited)>;
 
 // Whether a commit is in the history of the commit under review (itself included).
 using InHistory = std::function<bool(const std::string& commit)>;
@@ -121,7 +121,7 @@ inline std::vector<LedgerProblem> cited_file_problems(const Ledger& ledger,
             if (it == seen.end()) {
                 std::optional<CitedFile> found;
                 try {
-                    found = read(cited.path);
+                    found = read(cited);
                 } catch (const InputError& e) {
                     problems.push_back({r.seq, "cites " + cited.path + ": " + e.what()});
                     seen.emplace(cited.path, std::nullopt);
@@ -132,8 +132,9 @@ inline std::vector<LedgerProblem> cited_file_problems(const Ledger& ledger,
             const std::optional<CitedFile>& actual = it->second;
             if (!actual)
                 problems.push_back({r.seq, "cites " + cited.path +
-                                               ", which is neither in the repository nor "
-                                               "under the artifacts folder"});
+                                               ", which is neither in the repository, nor "
+                                               "under the artifacts folder, nor in the published "
+                                               "evidence store"});
             else if (actual->blake2b != cited.blake2b || actual->bytes != cited.bytes)
                 problems.push_back(
                     {r.seq, "cites " + cited.path + " with BLAKE2b " + cited.blake2b.substr(0, 16) +

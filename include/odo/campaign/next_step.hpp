@@ -4,7 +4,8 @@
 // a preflight GAP -> the coverage commit; a surface case without a baseline -> measure and import;
 // an open lead -> evaluate it; a kept change without a review -> refactor_op assess; no profile
 // of the dominant case since the last win -> profile; a stop condition with surface cases no
-// profile covers -> profile them; a stop condition -> summary, then evidence; else the next lead.
+// profile covers -> profile them; a stop condition with cited files the published evidence store
+// lacks -> publish; a stop condition -> summary, then evidence; else the next lead.
 #include "odo/campaign/campaign_state.hpp"
 #include "odo/core/text.hpp"
 
@@ -13,7 +14,7 @@
 namespace odo::campaign {
 
 struct NextStep {
-    std::string step;    // coverage | baseline | evaluate | review | profile | summary | lead
+    std::string step; // coverage | baseline | evaluate | review | profile | publish | summary | lead
     std::string command; // the command line; UPPER-CASE words are the caller's to fill in
     std::string why;
 };
@@ -46,8 +47,9 @@ inline std::string profile_command(const std::string& op, const std::string& key
 
 } // namespace detail
 
+// `unpublished`: the cited files the published evidence store does not hold.
 inline NextStep next_step(const std::string& op, const CampaignState& s, const Coverage& c,
-                          bool preflight_gap) {
+                          bool preflight_gap, std::size_t unpublished = 0) {
     using detail::campaign_command;
     using detail::shell_word;
     if (preflight_gap)
@@ -82,6 +84,11 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
                 std::to_string(c.uncovered.size()) +
                     " surface cases are not profiled directly or through a representative "
                     "(--represents KEY names the cases a profile stands for)"};
+    if (s.stop && unpublished > 0)
+        return {"publish", campaign_command(op, "publish") + " --artifacts DIR",
+                std::to_string(unpublished) +
+                    " cited files are not in the published evidence store: publish them, then "
+                    "push it with the branch (git push origin refs/odo/evidence)"};
     if (s.stop)
         return {"summary",
                 "optimize_op " + op + " --phase summary --results DESCRIPTION --out DESCRIPTION" +

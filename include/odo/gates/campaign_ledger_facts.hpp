@@ -9,6 +9,7 @@
 #include "odo/baseline/operator_file.hpp"
 #include "odo/campaign/campaign_surface.hpp"
 #include "odo/campaign/evaluation_runs.hpp"
+#include "odo/campaign/evidence_store.hpp"
 #include "odo/campaign/ledger_verify.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
@@ -53,6 +54,9 @@ struct CampaignLedgerFacts {
     std::string moved_from;
     // Earlier versions not compared, over earlier_versions_budget.
     std::size_t versions_left = 0;
+    // The published evidence store as read: "<N> files published (refs/odo/evidence)", or why
+    // the ref is no store; "" when it was not looked at.
+    std::string store;
 };
 
 // The largest file a ledger may cite: a profiler report, a run artifact, a test log.
@@ -164,21 +168,32 @@ inline std::optional<std::string> read_under(const std::filesystem::path& root,
     return bytes;
 }
 
-// A cited file's bytes: from the working tree, else from the artifacts folder.
-inline std::optional<std::string>
-read_cited_bytes(const std::filesystem::path& repo_root,
-                 const std::optional<std::filesystem::path>& artifacts, const std::string& path) {
-    if (auto bytes = read_under(repo_root, path))
+// Where a cited file is looked for, in order: the working tree, the artifacts folder, the
+// published evidence store (by its digest: the store names no path).
+struct CitedFileSources {
+    std::filesystem::path repo_root;
+    std::optional<std::filesystem::path> artifacts;
+    std::shared_ptr<const campaign::EvidenceStore> store;
+};
+
+// A cited file's bytes from the first source that holds it; nullopt when none does. InputError
+// when the store is needed and is no store, or its bytes were tampered with.
+inline std::optional<std::string> read_cited_bytes(const CitedFileSources& from,
+                                                   const campaign::CitedFile& cited) {
+    if (auto bytes = read_under(from.repo_root, cited.path))
         return bytes;
-    return artifacts ? read_under(*artifacts, path) : std::nullopt;
+    if (from.artifacts)
+        if (auto bytes = read_under(*from.artifacts, cited.path))
+            return bytes;
+    if (!from.store->problem().empty())
+        throw InputError(from.store->problem());
+    return from.store->read(cited.blake2b);
 }
 
-inline campaign::CitedFileReader
-cited_file_reader(const std::filesystem::path& repo_root,
-                  const std::optional<std::filesystem::path>& artifacts) {
-    return [repo_root, artifacts](const std::string& path) -> std::optional<campaign::CitedFile> {
-        if (auto bytes = read_cited_bytes(repo_root, artifacts, path))
-            return campaign::cite_bytes(path, *bytes);
+inline campaign::CitedFileReader cited_file_reader(const CitedFileSources& from) {
+    return [from](const campaign::CitedFile& cited) -> std::optional<campaign::CitedFile> {
+        if (auto bytes = read_cited_bytes(from, cited))
+            return campaign::cite_bytes(cited.path, *bytes);
         return std::nullopt;
     };
 }
@@ -186,20 +201,21 @@ cited_file_reader(const std::filesystem::path& repo_root,
 // The runs of a cited run artifact, its rows checked against the operator's config and the SKU
 // map as an import checks them; a refused row is one line (the first, and how many more).
 inline campaign::ArtifactRunsReader
-artifact_runs_reader(const std::filesystem::path& repo_root,
-                     const std::optional<std::filesystem::path>& artifacts,
-                     const repo::OperatorPaths& op, const surface::BenchConfig& config,
-                     std::vector<std::string> sku_stems, baseline::LanguageSet languages) {
+artifact_runs_reader(const CitedFileSources& from, const repo::OperatorPaths& op,
+                     const surface::BenchConfig& config, std::vector<std::string> sku_stems,
+                     baseline::LanguageSet languages) {
     std::vector<baseline::OperatorFile> files;
-    files.push_back({repo_root / op.bench_cfg, {}, {}, config});
+    files.push_back({from.repo_root / op.bench_cfg, {}, {}, config});
     auto set = std::make_shared<const baseline::ConfigSet>(std::move(files));
-    return [repo_root, artifacts, set, stems = std::move(sku_stems),
-            languages](const std::string& path, baseline::Language language) {
-        const auto bytes = read_cited_bytes(repo_root, artifacts, path);
+    return [from, set, stems = std::move(sku_stems),
+            languages](const campaign::CitedFile& artifact, baseline::Language language) {
+        const auto bytes = read_cited_bytes(from, artifact);
         if (!bytes)
-            throw InputError("neither in the repository nor under the artifacts folder");
+            throw InputError("neither in the repository, nor under the artifacts folder, nor in "
+                             "the published evidence store");
         try {
-            return campaign::artifact_runs(*bytes, path, *set, stems, languages, language);
+            return campaign::artifact_runs(*bytes, artifact.path, *set, stems, languages,
+                                           language);
         } catch (const InputProblems& e) {
             const auto& all = e.problems();
             throw InputError(
@@ -425,13 +441,20 @@ ODO_API CampaignLedgerFacts load_campaign_ledger_facts(
             f.problem = "no merge base with " + range.base +
                         ": the ledger's earlier versions cannot be read (" + range.problem + ")";
         in.now = detail::head_time(git);
-        in.read_cited = detail::cited_file_reader(repo_root, artifacts);
+        const detail::CitedFileSources sources{
+            repo_root, artifacts,
+            std::make_shared<const campaign::EvidenceStore>(campaign::EvidenceStore::open(git))};
+        f.store = sources.store->problem().empty()
+                      ? std::to_string(sources.store->size()) + " files published (" +
+                            std::string(campaign::evidence_store_ref) + ")"
+                      : sources.store->problem();
+        in.read_cited = detail::cited_file_reader(sources);
         std::set<std::string> known(earlier.begin(), earlier.end());
         known.insert(*head);
         in.in_history = detail::in_history(git, std::move(known));
         if (config)
-            in.read_runs = detail::artifact_runs_reader(repo_root, artifacts, op, *config,
-                                                        sku_stems, layout.languages);
+            in.read_runs =
+                detail::artifact_runs_reader(sources, op, *config, sku_stems, layout.languages);
         std::vector<campaign::LedgerProblem> refused = std::move(f.verification.problems);
         f.verification = campaign::verify_ledger(in);
         f.verification.problems.insert(f.verification.problems.begin(), refused.begin(),

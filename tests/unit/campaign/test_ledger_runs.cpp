@@ -28,10 +28,10 @@ LedgerRecord cited_evaluation(const EvaluationArtifacts& artifacts = {{"before.j
 }
 
 ArtifactRunsReader artifact_reader_of(std::map<std::string, std::vector<RunTiming>> files) {
-    return [files](const std::string& path, odo::baseline::Language) {
-        const auto found = files.find(path);
+    return [files](const CitedFile& artifact, odo::baseline::Language) {
+        const auto found = files.find(artifact.path);
         if (found == files.end())
-            throw odo::InputError(path + ": not found");
+            throw odo::InputError(artifact.path + ": not found");
         return found->second;
     };
 }

@@ -18,11 +18,11 @@ const std::string verify_now = "2026-12-02T00:00:00Z";
 
 // Reads cited files from `files`, path -> bytes.
 CitedFileReader reader_of(std::map<std::string, std::string> files) {
-    return [files = std::move(files)](const std::string& path) -> std::optional<CitedFile> {
-        const auto it = files.find(path);
+    return [files = std::move(files)](const CitedFile& cited) -> std::optional<CitedFile> {
+        const auto it = files.find(cited.path);
         if (it == files.end())
             return std::nullopt;
-        return cite_bytes(path, it->second);
+        return cite_bytes(cited.path, it->second);
     };
 }
 
@@ -112,15 +112,15 @@ TEST_CASE("verify_ledger: a cited file missing, or with another digest or size")
     const std::string bytes = genuine_ledger();
     const auto missing = verified(bytes, {}, reader_of({}));
     CHECK(has_problem(missing.problems, 1,
-                      "cites bench/runs/a.json, which is neither in the repository nor under the "
-                      "artifacts folder"));
+                      "cites bench/runs/a.json, which is neither in the repository, nor under the "
+                      "artifacts folder, nor in the published evidence store"));
     CHECK(missing.problems.size() == 6); // every citing record
     const auto other = verified(bytes, {}, reader_of({{"bench/runs/a.json", "{ }"}}));
     CHECK(has_problem(other.problems, 1, "cites bench/runs/a.json with BLAKE2b "));
     CHECK(has_problem(other.problems, 1, "(2 bytes); the file has "));
     const auto refused =
-        verified(bytes, {}, [](const std::string& path) -> std::optional<CitedFile> {
-            throw odo::InputError(path + ": leads outside the repository");
+        verified(bytes, {}, [](const CitedFile& cited) -> std::optional<CitedFile> {
+            throw odo::InputError(cited.path + ": leads outside the repository");
         });
     CHECK(has_problem(refused.problems, 1, "leads outside the repository"));
 }
@@ -161,7 +161,7 @@ TEST_CASE("verify_ledger: with a run reader, an evaluation's runs must be its ar
         {},
         reader_of({{"bench/runs/a.json", "{}"}}),
         nullptr,
-        [](const std::string&, odo::baseline::Language) { return std::vector<RunTiming>{}; }};
+        [](const CitedFile&, odo::baseline::Language) { return std::vector<RunTiming>{}; }};
     const auto v = verify_ledger(in);
     // The fixture's evaluations name no artifacts: each is a problem once runs are checked.
     CHECK(has_problem(v.problems, 3, "names no run artifacts"));

@@ -23,8 +23,8 @@ CampaignLedgerFacts facts_of(const std::string& bytes) {
          bytes,
          "2026-12-02T00:00:00Z",
          {},
-         [](const std::string& path) -> std::optional<odo::campaign::CitedFile> {
-             return odo::campaign::cite_bytes(path, "{}");
+         [](const odo::campaign::CitedFile& cited) -> std::optional<odo::campaign::CitedFile> {
+             return odo::campaign::cite_bytes(cited.path, "{}");
          },
          [](const std::string&) { return true; },
          nullptr});
