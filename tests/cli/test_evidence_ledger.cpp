@@ -377,3 +377,96 @@ TEST_CASE(
               std::to_string(others.size()) +
               " surface cases: that one case stands for all is the author's claim");
 }
+
+#if defined(ODO_CAMPAIGN)
+namespace {
+
+// optimize_op's evidence JSON report, run in `dir` (a clone, no TempRepo).
+boost::json::value store_report(const std::filesystem::path& dir) {
+    const auto r = odo::testing::run_in(
+        dir, "/usr/bin/env",
+        {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP, "Invert", "--phase", "evidence", "--base",
+         "origin/main", "--format", "json"});
+    INFO(r.err);
+    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+    return odo::json::parse(r.out, "stdout");
+}
+
+std::string store_git(const std::filesystem::path& dir, const std::vector<std::string>& args) {
+    const auto r = odo::testing::run_in(dir, "git", args);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return std::string(odo::text::strip(r.out));
+}
+
+} // namespace
+
+TEST_CASE("evidence from the published store: a mirror with nothing beside it re-checks it") {
+    TempRepo repo(ODO_TEST_DATA_DIR "/oprepo");
+    const Recorder at = start_campaign(repo);
+    repo.write(ledger_file, ledger_of({at.profile(40), at.profile_last(40), at.lead("a"),
+                                       at.evaluation(repo, "a", 70), at.profile(91)}));
+    repo.remove(run_file);
+    repo.commit("campaign: ledger, runs kept outside the repository");
+    const TempDir artifacts;
+    artifacts.write(run_file, run_bytes);
+    // A file the store lacks, found nowhere, is refused naming the record.
+    const auto nowhere = odo::testing::run_in(repo.root(), ODO_CAMPAIGN, {"Invert", "publish"});
+    CHECK(nowhere.exit_code == 2);
+    CHECK(contains(nowhere.err, "record 1 cites " + run_file));
+    const auto published = odo::testing::run_in(
+        repo.root(), ODO_CAMPAIGN, {"Invert", "publish", "--artifacts", artifacts.path().string()});
+    INFO(published.err);
+    INFO(published.out);
+    REQUIRE(published.exit_code == 0);
+    // Every cited file, the repository's own too: a reviewer's clone may be of another commit.
+    CHECK(contains(published.out, "published 3 new file(s); refs/odo/evidence holds 3"));
+
+    // A mirror of everything git holds, cloned, then the documented fetch: nothing beside it.
+    const TempDir elsewhere;
+    const auto mirror = elsewhere.path() / "mirror.git", work = elsewhere.path() / "work";
+    store_git(elsewhere.path(), {"clone", "-q", "--mirror", repo.root().string(), mirror.string()});
+    store_git(elsewhere.path(), {"clone", "-q", "-b", "campaign", mirror.string(), work.string()});
+    const auto unfetched = store_report(work);
+    CHECK(ledger_field(unfetched, "ODO-4", "status") == "GAP");
+    CHECK(contains(ledger_field(unfetched, "ODO-4", "evidence"),
+                   "nor in the published evidence store"));
+    store_git(work, {"fetch", "-q", "origin", "+refs/odo/evidence:refs/odo/evidence"});
+    const auto rechecked = store_report(work);
+    CHECK(ledger_field(rechecked, "ODO-4", "status") == "PASS");
+    CHECK(ledger_field(rechecked, "CAMPAIGN-COVERAGE", "status") == "PASS");
+
+    SUBCASE("a blob replaced under its digest's name is a GAP naming the record") {
+        const std::string digest = ledger_digest(run_bytes);
+        const std::string forged = store_git(work, {"hash-object", "-w", "--stdin"}); // empty
+        std::string listing = store_git(work, {"ls-tree", "refs/odo/evidence"}) + "\n";
+        const std::string real = store_git(work, {"rev-parse", "refs/odo/evidence:" + digest});
+        listing.replace(listing.find(real), real.size(), forged);
+        const auto tree =
+            odo::run_process("git", {"mktree"}, {work, std::chrono::seconds(30), listing, {}});
+        const std::string commit =
+            store_git(work, {"commit-tree", std::string(odo::text::strip(tree.out)), "-m", "x"});
+        store_git(work, {"update-ref", "refs/odo/evidence", commit});
+        const auto report = store_report(work);
+        CHECK(ledger_field(report, "ODO-4", "status") == "GAP");
+        CHECK(contains(ledger_field(report, "ODO-4", "evidence"),
+                       "seq 1: cites " + run_file + ": refs/odo/evidence: the bytes published as " +
+                           digest + " do not hash to it (the store was tampered with)"));
+    }
+    SUBCASE("a store without the file is a GAP naming the record") {
+        const std::string empty_tree = store_git(work, {"mktree"});
+        store_git(work, {"update-ref", "refs/odo/evidence",
+                         store_git(work, {"commit-tree", empty_tree, "-m", "empty"})});
+        CHECK(contains(ledger_field(store_report(work), "ODO-4", "evidence"),
+                       "seq 1: cites " + run_file + ", which is neither in the repository"));
+    }
+    SUBCASE("a store ref rewritten to the branch's commit is no store: a GAP") {
+        store_git(work, {"update-ref", "refs/odo/evidence", "HEAD"});
+        const auto report = store_report(work);
+        CHECK(ledger_field(report, "ODO-4", "status") == "GAP");
+        CHECK(contains(ledger_field(report, "ODO-4", "evidence"),
+                       "seq 1: cites " + run_file +
+                           ": refs/odo/evidence is not an odo evidence store: its tree holds"));
+    }
+}
+#endif
