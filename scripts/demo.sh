@@ -269,6 +269,24 @@ step "evidence gate"
 "$optimize_op" Invert --phase evidence --results "$description" --artifacts "$art" \
   --out "$art/evidence.md"
 
+step "the campaign re-checked from a fresh clone: its cited files from the published store"
+# A reviewer holds what the merge request pushed: the branch, and the evidence store fetched by
+# its ref (docs/campaign.md, "Re-checking a campaign you did not run"). Nothing beside the clone:
+# no artifacts folder, no build.
+clone=$demo/clone
+rm -rf "$clone"
+git clone -q --branch campaign "$repo" "$clone"
+git -C "$clone" fetch -q origin '+refs/odo/evidence:refs/odo/evidence'
+"$optimize_op" Invert --repo "$clone" --phase evidence --base origin/main \
+  --results "$description" --out "$art/evidence-clone.md"
+grep -F '**evidence verdict: PASS**' "$art/evidence-clone.md"
+"$odo_campaign" Invert status --repo "$clone" | grep -E '^- (Stop|Wins|Evidence store):'
+# What the store adds to the repository: its files, their bytes, and the pack a fetch carries.
+git ls-tree -l refs/odo/evidence |
+  awk '{ n++; s += $4 } END { printf "evidence store: %d files, %d bytes", n, s }'
+git rev-list --objects refs/odo/evidence --not --branches | git pack-objects --stdout -q |
+  wc -c | awk '{ printf ", %d bytes packed\n", $1 }'
+
 step "every ref: of the campaign's reports resolves in the repository"
 "$notes" refs --campaign "$art" --repo "$repo"
 echo

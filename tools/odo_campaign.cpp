@@ -64,8 +64,8 @@
 #include <filesystem>
 #include <initializer_list>
 #include <iostream>
-#include <optional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -326,7 +326,7 @@ public:
 
     void append(campaign::RecordKind kind, boost::json::object fields,
                 std::vector<campaign::CitedFile> files) const {
-        state(); // a ledger with problems gets no record chained after them
+        state();        // a ledger with problems gets no record chained after them
         publish(files); // nothing is cited that is not published
         const campaign::NewRecord record{
             kind, now(), head(), op_.operator_name, std::move(fields), std::move(files)};
@@ -760,10 +760,10 @@ std::string status_markdown(const Campaign& c, const campaign::CampaignState& s,
            "; strikes since the last win: " + std::to_string(s.strikes_since_last_win) + "\n";
     out += "- Stop: " + (s.stop ? *s.stop : std::string("none")) + "\n";
     out += "- Evidence store: `" + std::string(campaign::evidence_store_ref) + "`, " +
-           (store.problem.empty() ? std::to_string(store.files) + " files; " +
-                                        std::to_string(store.unpublished) +
-                                        " cited files not published"
-                                  : store.problem) +
+           (store.problem.empty()
+                ? std::to_string(store.files) + " files; " + std::to_string(store.unpublished) +
+                      " cited files not published"
+                : store.problem) +
            "\n";
     out += "\nNext step (" + next.step + "): " + next.why + "\n\n    " + next.command + "\n";
     return out;
@@ -798,16 +798,16 @@ int publish(const Options& o, const Campaign& c) {
                 continue;
             auto bytes = c.cited_bytes(f);
             if (!bytes)
-                throw InputError(c.ledger_path() + ": record " + std::to_string(r.seq) +
-                                 " cites " + f.path +
+                throw InputError(c.ledger_path() + ": record " + std::to_string(r.seq) + " cites " +
+                                 f.path +
                                  ", which neither the working tree nor --artifacts holds with "
                                  "its digest; give --artifacts DIR");
             files.push_back({f.blake2b, *std::move(bytes)});
         }
     if (!o.upstream.empty())
         odo::driver::require_revision("--upstream", o.upstream);
-    const std::size_t added = campaign::publish(git, files, std::string(campaign::evidence_store_ref),
-                                                o.upstream);
+    const std::size_t added =
+        campaign::publish(git, files, std::string(campaign::evidence_store_ref), o.upstream);
     const campaign::EvidenceStore now = campaign::EvidenceStore::open(git);
     std::cout << "published " << added << " new file(s); " << campaign::evidence_store_ref
               << " holds " << now.size() << " (commit " << now.commit().substr(0, 12)

@@ -383,10 +383,9 @@ namespace {
 
 // optimize_op's evidence JSON report, run in `dir` (a clone, no TempRepo).
 boost::json::value store_report(const std::filesystem::path& dir) {
-    const auto r = odo::testing::run_in(
-        dir, "/usr/bin/env",
-        {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP, "Invert", "--phase", "evidence", "--base",
-         "origin/main", "--format", "json"});
+    const auto r = odo::testing::run_in(dir, "/usr/bin/env",
+                                        {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP, "Invert", "--phase",
+                                         "evidence", "--base", "origin/main", "--format", "json"});
     INFO(r.err);
     REQUIRE((r.exit_code == 0 || r.exit_code == 1));
     return odo::json::parse(r.out, "stdout");

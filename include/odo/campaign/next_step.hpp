@@ -14,7 +14,8 @@
 namespace odo::campaign {
 
 struct NextStep {
-    std::string step; // coverage | baseline | evaluate | review | profile | publish | summary | lead
+    std::string
+        step; // coverage | baseline | evaluate | review | profile | publish | summary | lead
     std::string command; // the command line; UPPER-CASE words are the caller's to fill in
     std::string why;
 };

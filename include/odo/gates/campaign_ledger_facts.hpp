@@ -200,22 +200,22 @@ inline campaign::CitedFileReader cited_file_reader(const CitedFileSources& from)
 
 // The runs of a cited run artifact, its rows checked against the operator's config and the SKU
 // map as an import checks them; a refused row is one line (the first, and how many more).
-inline campaign::ArtifactRunsReader
-artifact_runs_reader(const CitedFileSources& from, const repo::OperatorPaths& op,
-                     const surface::BenchConfig& config, std::vector<std::string> sku_stems,
-                     baseline::LanguageSet languages) {
+inline campaign::ArtifactRunsReader artifact_runs_reader(const CitedFileSources& from,
+                                                         const repo::OperatorPaths& op,
+                                                         const surface::BenchConfig& config,
+                                                         std::vector<std::string> sku_stems,
+                                                         baseline::LanguageSet languages) {
     std::vector<baseline::OperatorFile> files;
     files.push_back({from.repo_root / op.bench_cfg, {}, {}, config});
     auto set = std::make_shared<const baseline::ConfigSet>(std::move(files));
-    return [from, set, stems = std::move(sku_stems),
-            languages](const campaign::CitedFile& artifact, baseline::Language language) {
+    return [from, set, stems = std::move(sku_stems), languages](const campaign::CitedFile& artifact,
+                                                                baseline::Language language) {
         const auto bytes = read_cited_bytes(from, artifact);
         if (!bytes)
             throw InputError("neither in the repository, nor under the artifacts folder, nor in "
                              "the published evidence store");
         try {
-            return campaign::artifact_runs(*bytes, artifact.path, *set, stems, languages,
-                                           language);
+            return campaign::artifact_runs(*bytes, artifact.path, *set, stems, languages, language);
         } catch (const InputProblems& e) {
             const auto& all = e.problems();
             throw InputError(

@@ -146,4 +146,16 @@ TEST_CASE("ledger fold: the next step at every stage of a campaign") {
     const NextStep cover = step({profile_at(90, 80, {})}, surface);
     CHECK(cover.step == "profile");
     CHECK(cover.command.find("'" + cold_case + "'") != std::string::npos);
+    // At a stop, cited files the published evidence store lacks are published before the summary.
+    const CampaignState stopped =
+        folded({profile_at(50), lead_named("L1"), evaluation_of("L1", 80), profile_at(90)});
+    const NextStep publish =
+        next_step("Invert", stopped, coverage(stopped, surface, surface), false, 2);
+    CHECK(publish.step == "publish");
+    CHECK(publish.command == "odo_campaign Invert publish --artifacts DIR");
+    CHECK(publish.why == "2 cited files are not in the published evidence store: publish them, "
+                         "then push it with the branch (git push origin refs/odo/evidence)");
+    CHECK(next_step("Invert", folded({profile_at(50)}),
+                    coverage(folded({profile_at(50)}), surface, surface), false, 2)
+              .step == "lead"); // before a stop, the loop goes on
 }
