@@ -621,6 +621,21 @@ std::string ledger_leads_learning(const odo::campaign::CampaignState& state,
            " (`" + ledger.filename().string() + "`).";
 }
 
+// Where a reviewer finds every file the ledger cites: the published evidence store, by digest.
+std::string store_line(const fs::path& ledger_path) {
+    const auto bytes = odo::campaign::read_ledger_bytes(ledger_path);
+    std::set<std::string> digests;
+    for (const auto& r : odo::campaign::parse_ledger(bytes.value_or(""), "").records)
+        for (const auto& f : r.files)
+            digests.insert(f.blake2b);
+    return "Every file the campaign ledger `" + ledger_path.generic_string() + "` cites (" +
+           std::to_string(digests.size()) +
+           " files: run artifacts, profiles, reports) is published by its BLAKE2b-256 digest "
+           "under `refs/odo/evidence`: `git fetch origin "
+           "'+refs/odo/evidence:refs/odo/evidence'`, then `git cat-file blob "
+           "refs/odo/evidence:<blake2b>` with the digest a record's `files` name.";
+}
+
 // A campaign ledger read as the summary reads it: one with any problem is refused.
 odo::campaign::CampaignState ledger_state(const fs::path& path) {
     const auto bytes = odo::campaign::read_ledger_bytes(path);
@@ -704,7 +719,8 @@ int complete(int argc, char** argv) {
             (ledger ? ledger_leads_learning(*ledger, o.at("--ledger")) : leads_learning(files)),
         "learnings placeholder");
     description += "\n" + odo::profile::memory_footprint_section(footprint) + "\n" +
-                   measurement_section(files, after.sku, optimized);
+                   measurement_section(files, after.sku, optimized) +
+                   (ledger ? "\n\n" + store_line(o.at("--ledger")) + "\n" : std::string());
     odo::write_file_atomically(description_path, description);
     return 0;
 }
