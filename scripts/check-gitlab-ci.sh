@@ -339,6 +339,15 @@ description=$work/mr-description.md
 "$notes" complete --campaign "$art" --operator Invert --case "$invert_case" \
   --description "$description" --ledger bench/campaigns/OpInvert.ledger.jsonl
 
+step "the author pushes the branch and the evidence store; the checkout CI makes lacks the store"
+remote=$work/origin.git
+rm -rf "$remote"
+git init -q --bare "$remote"
+git push -q "$remote" main campaign refs/odo/evidence
+git remote remove origin 2>/dev/null || true
+git remote add origin "$remote"
+git update-ref -d refs/odo/evidence # the evidence job must fetch it, by its fixed refspec
+
 step "pipeline 3 on the campaign, preflight to evidence (log: $work/campaign.log)"
 ci campaign --variable "ODO_DESCRIPTION=$description" ||
   { tail -n 60 "$work/campaign.log"; fail "the campaign's pipeline failed"; }
@@ -356,7 +365,10 @@ EOF
   fail "the evidence job's JUnit report does not hold every ODO check without a failure"
 grep -F "**evidence verdict: PASS**" "$artifacts/odo-evidence/odo/evidence/evidence.md" ||
   fail "the evidence job's report has no PASS verdict"
-# Lead exhaustion is the ledger's, every cited file read back (the run artifacts from the store).
+# Lead exhaustion is the ledger's, every cited file read back (the run artifacts from the store the
+# job fetched).
+! grep -F "> odo - no evidence store fetched" "$work/campaign.log" ||
+  fail "the evidence job did not fetch refs/odo/evidence from the remote"
 grep -A 1 -F '`ODO-4` — Lead exhaustion recorded in the campaign ledger, which checks out' \
   "$artifacts/odo-evidence/odo/evidence/evidence.md" |
   grep -E 'evidence: bench/campaigns/OpInvert.ledger.jsonl: [0-9]+ records check out' ||
