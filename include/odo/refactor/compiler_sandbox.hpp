@@ -81,11 +81,13 @@ compiler_environment(const std::filesystem::path& scratch) {
     return env;
 }
 
-// The toolkit's root: the folder above the compiler's bin/, its links resolved.
+// The toolkit's root, its links resolved: the folder above the compiler's bin/ (nvcc reads its
+// include/, nvvm/ and lib/ there), else the compiler's own folder.
 inline std::filesystem::path toolkit_root(const std::filesystem::path& compiler) {
     std::error_code ec;
     const std::filesystem::path real = std::filesystem::canonical(compiler, ec);
-    return (ec ? compiler : real).parent_path().parent_path();
+    const std::filesystem::path folder = (ec ? compiler : real).parent_path();
+    return folder.filename() == "bin" ? folder.parent_path() : folder;
 }
 
 // Whether bubblewrap runs `true` here with the binds odo uses (a container may forbid the
