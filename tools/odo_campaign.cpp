@@ -576,6 +576,14 @@ std::vector<campaign::RunTiming> read_runs(const std::string& option,
     return runs;
 }
 
+// "-12.3%", "+0.4%": a time change as the evaluation prints it.
+std::string signed_pct(double pct) {
+    std::string text = odo::fixed_point(pct, 1);
+    if (text == "-0.0")
+        text = "0.0";
+    return (text.front() == '-' || text == "0.0" ? "" : "+") + text + "%";
+}
+
 int record_evaluation(const Options& o, const Campaign& c) {
     const campaign::CampaignState s = c.state();
     if (!s.open_lead || *s.open_lead != o.lead)
@@ -599,6 +607,13 @@ int record_evaluation(const Options& o, const Campaign& c) {
                  campaign::evaluation_fields(o.lead, e, before, after, kept, o.language, artifacts),
                  std::move(cited));
     std::cout << o.lead << ": " << campaign::to_string(e.outcome) << "\n";
+    for (const campaign::CaseChange& change : e.cases)
+        if (change.targeted)
+            std::cout << "  target " << change.case_key << " on " << change.sku << ": time "
+                      << signed_pct(change.band.delta_pct) << ", band "
+                      << signed_pct(change.band.low_pct) << " to "
+                      << signed_pct(change.band.high_pct) << ": "
+                      << odo::baseline::to_string(change.verdict) << "\n";
     for (const std::string& reason : e.reasons)
         std::cout << "  " << odo::one_line(reason) << "\n";
     return 0;

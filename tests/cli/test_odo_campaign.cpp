@@ -155,13 +155,16 @@ TEST_CASE("odo_campaign: the loop verb by verb, with status's next step at every
                      "lead L1 is open");
     campaign_write_runs(art, "l1/before", 100);
     campaign_write_runs(art, "l1/after", 80);
-    // --dry-run: the outcome printed, the ledger untouched, the lead still open.
+    // --dry-run: the outcome printed with each target's change and band, the ledger untouched,
+    // the lead still open.
     const std::string ledger_before = repo.read(campaign_ledger_file);
-    CHECK(campaign_ok(repo,
-                      {"evaluate", "--lead", "L1", "--before", (art.root() / "l1/before").string(),
-                       "--after", (art.root() / "l1/after").string(), "--dry-run", "--artifacts",
-                       art.root().string()})
-              .find("L1: win") != std::string::npos);
+    const std::string dry = campaign_ok(repo, {"evaluate", "--lead", "L1", "--before",
+                                               (art.root() / "l1/before").string(), "--after",
+                                               (art.root() / "l1/after").string(), "--dry-run",
+                                               "--artifacts", art.root().string()});
+    CHECK(dry.find("L1: win\n  target " + campaign_hot_key + " on ") != std::string::npos);
+    CHECK(dry.find(": time -20.0%, band -") != std::string::npos);
+    CHECK(dry.find(": faster\n") != std::string::npos);
     CHECK(repo.read(campaign_ledger_file) == ledger_before);
     CHECK(campaign_next_step(campaign_status(repo)) == "evaluate");
     const std::string evaluated = campaign_ok(repo, {"evaluate", "--lead", "L1", "--before",
