@@ -12,14 +12,13 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view listing(reinterpret_cast<const char*>(data), size);
-    std::map<std::string, std::string> oids;
-    std::map<std::string, std::uint64_t> sizes;
-    const std::string problem = odo::campaign::detail::read_store_listing(listing, oids, sizes);
-    if (oids.size() > odo::campaign::max_store_files || oids.size() != sizes.size())
+    std::map<std::string, odo::campaign::StoredBlob> blobs;
+    const std::string problem = odo::campaign::detail::read_store_listing(listing, blobs);
+    if (blobs.size() > odo::campaign::max_store_files)
         std::abort();
-    for (const auto& [digest, bytes] : sizes)
+    for (const auto& [digest, blob] : blobs)
         if (!odo::campaign::detail::is_digest_name(digest) ||
-            bytes > odo::campaign::max_published_file_bytes)
+            blob.bytes > odo::campaign::max_published_file_bytes)
             std::abort();
     if (problem.size() > 1000) // a problem names one entry, cut short
         std::abort();

@@ -16,10 +16,9 @@
 #include "odo/core/error_output.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/git.hpp"
+#include "odo/repo/tree_listing.hpp"
 
-#include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <map>
 #include <optional>
 #include <string>
@@ -85,51 +84,25 @@ inline std::size_t publish(const repo::Git& git, const std::vector<PublishedFile
 
 namespace detail {
 
-// The words of `text` between spaces.
-inline std::vector<std::string_view> words(std::string_view text) {
-    std::vector<std::string_view> out;
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t end = std::min(text.find(' ', i), text.size());
-        if (end > i)
-            out.push_back(text.substr(i, end - i));
-        i = end + 1;
-    }
-    return out;
-}
-
 inline bool is_digest_name(std::string_view name) {
     return name.size() == 64 &&
            name.find_first_not_of("0123456789abcdef") == std::string_view::npos;
 }
 
-// The entries of `git ls-tree -z -l <commit>`, checked: each a blob named by a digest. Returns the
-// problem, or "".
+// The entries of `git ls-tree -z -l <commit>` into `blobs`, checked: each a blob named by a
+// digest, within the store's bounds. Returns the problem, or "".
 inline std::string read_store_listing(std::string_view listing,
-                                      std::map<std::string, std::string>& oids,
-                                      std::map<std::string, std::uint64_t>& sizes) {
-    for (std::size_t start = 0; start < listing.size();) {
-        const std::size_t end = std::min(listing.find('\0', start), listing.size());
-        const std::string_view entry = listing.substr(start, end - start);
-        start = end + 1;
-        if (entry.empty())
-            continue;
-        // "<mode> <type> <oid> <size, padded>\t<name>"
-        const std::size_t tab = entry.find('\t');
-        const std::vector<std::string_view> head =
-            words(entry.substr(0, tab == std::string_view::npos ? 0 : tab));
-        const std::string_view name =
-            tab == std::string_view::npos ? std::string_view() : entry.substr(tab + 1);
-        if (head.size() != 4 || head[0] != "100644" || head[1] != "blob" || !is_digest_name(name))
-            return "its tree holds '" + one_line(std::string(name.substr(0, 80))) +
+                                      std::map<std::string, StoredBlob>& blobs) {
+    for (repo::TreeEntry& e : repo::parse_tree_listing(listing)) {
+        if (e.mode != "100644" || e.type != "blob" || !is_digest_name(e.path))
+            return "its tree holds '" + one_line(e.path.substr(0, 80)) +
                    "', which is not a file named by its BLAKE2b-256 digest";
-        if (oids.size() >= max_store_files)
+        if (blobs.size() >= max_store_files)
             return "it holds more than " + std::to_string(max_store_files) + " files";
-        const std::uint64_t bytes = std::strtoull(std::string(head[3]).c_str(), nullptr, 10);
-        if (bytes > max_published_file_bytes)
-            return "its file " + std::string(name) + " is larger than " +
+        if (e.size > max_published_file_bytes)
+            return "its file " + e.path + " is larger than " +
                    std::to_string(max_published_file_bytes >> 20) + " MiB";
-        oids[std::string(name)] = std::string(head[2]);
-        sizes[std::string(name)] = bytes;
+        blobs[std::move(e.path)] = {std::move(e.oid), e.size};
     }
     return {};
 }
@@ -160,17 +133,15 @@ inline EvidenceStore EvidenceStore::open(const repo::Git& git, std::string ref) 
         return s;
     }
     const auto listing = git.output({"ls-tree", "-z", "-l", oid});
-    std::map<std::string, std::string> oids;
-    std::map<std::string, std::uint64_t> sizes;
+    std::map<std::string, StoredBlob> blobs;
     const std::string why =
-        listing ? detail::read_store_listing(*listing, oids, sizes) : "git cannot list its tree";
+        listing ? detail::read_store_listing(*listing, blobs) : "git cannot list its tree";
     if (!why.empty()) {
         s.problem_ = s.ref_ + " is not an odo evidence store: " + why;
         return s;
     }
     s.commit_ = oid;
-    for (const auto& [digest, blob] : oids)
-        s.blobs_[digest] = {blob, sizes.at(digest)};
+    s.blobs_ = std::move(blobs);
     return s;
 }
 

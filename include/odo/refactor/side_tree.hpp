@@ -6,9 +6,11 @@
 // file is the side's own, so a change made only in an included header is compiled too.
 #include "odo/core/error.hpp"
 #include "odo/core/linkage.hpp"
+#include "odo/core/text.hpp"
 #include "odo/refactor/source_tree.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/repo_path.hpp"
+#include "odo/repo/tree_listing.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -98,18 +100,12 @@ inline std::vector<std::string> nul_separated(const std::string& text) {
     return out;
 }
 
-// Each regular file of `commit` with its size, from `git ls-tree -r -l -z`: "<mode> <type> <oid>
-// <size>\t<path>".
+// Each regular file (modes 100644, 100755) of a `git ls-tree -r -l -z` listing with its size.
 inline std::map<std::string, std::uintmax_t> blob_sizes(const std::string& listing) {
     std::map<std::string, std::uintmax_t> out;
-    for (const std::string& entry : nul_separated(listing)) {
-        const auto tab = entry.find('\t');
-        if (tab == std::string::npos || entry.rfind("100", 0) != 0)
-            continue;
-        const auto size_at = entry.find_last_of(' ', tab);
-        out[entry.substr(tab + 1)] = std::strtoull(
-            entry.c_str() + (size_at == std::string::npos ? 0 : size_at + 1), nullptr, 10);
-    }
+    for (repo::TreeEntry& e : repo::parse_tree_listing(listing))
+        if (text::starts_with(e.mode, "100"))
+            out[std::move(e.path)] = e.size;
     return out;
 }
 
