@@ -223,6 +223,17 @@ inline void collect_arches(std::string_view value, std::vector<std::string>& arc
     }
 }
 
+// The comma-separated pieces of an option's value, as nvcc splits it ("a,,b" is "a", "", "b").
+inline std::vector<std::string> comma_pieces(std::string_view value) {
+    std::vector<std::string> out;
+    for (std::size_t start = 0; start <= value.size();) {
+        const std::size_t comma = std::min(value.find(',', start), value.size());
+        out.emplace_back(value.substr(start, comma - start));
+        start = comma + 1;
+    }
+    return out;
+}
+
 // The file named by "--options-file F", "--options-file=F", "-optf F" or "-optf=F" (each a
 // comma-separated list, as nvcc takes it); nullopt for any other argument. `consumed` is 2 when
 // the value is the next argument.
@@ -261,13 +272,7 @@ inline std::vector<std::string> expand_options_files(const std::vector<std::stri
             continue;
         }
         i += consumed;
-        std::vector<std::string> names;
-        for (std::size_t start = 0; start <= value->size();) {
-            const auto comma = std::min(value->find(',', start), value->size());
-            names.push_back(value->substr(start, comma - start));
-            start = comma + 1;
-        }
-        for (const std::string& name : names) {
+        for (const std::string& name : comma_pieces(*value)) {
             const fs::path file = (directory / name).lexically_normal();
             const std::string shown = where + ": options file '" + name + "'";
             std::error_code ec;
@@ -528,13 +533,9 @@ private:
         if (alone && !next)
             throw InputError(where_ + ": option '" + arg + "' passes nothing on; refused");
         const std::string& whole = alone ? *next : arg;
-        const std::string pieces = alone ? *next : arg.substr(pass.spelling + 1);
-        for (std::size_t start = 0; start <= pieces.size();) {
-            const std::size_t comma = std::min(pieces.find(',', start), pieces.size());
-            if (comma > start) // an empty piece passes nothing on
-                require_piece(pieces.substr(start, comma - start), pass.target, whole);
-            start = comma + 1;
-        }
+        for (const std::string& piece : comma_pieces(alone ? *next : arg.substr(pass.spelling + 1)))
+            if (!piece.empty()) // an empty piece passes nothing on
+                require_piece(piece, pass.target, whole);
         if (alone)
             c_.flags.push_back({arg, std::nullopt});
         c_.flags.push_back(redirected(whole));
