@@ -12,6 +12,15 @@
 //   odo_campaign <Op> note --text TEXT
 //   odo_campaign <Op> status [--format md|json] [--preflight FILE]
 //   odo_campaign <Op> publish [--upstream REF]
+//   odo_campaign <Op> start --build-dir DIR --artifacts DIR [--bench-target T] [--sku STEM] ...
+//   odo_campaign <Op> baseline [--commit]
+//   odo_campaign <Op> evaluate --lead ID            (with a session: odo measures both sides)
+//   odo_campaign <Op> keep --lead ID | revert --lead ID
+// `start` keeps the campaign's build, artifact folder and SKU in the git directory
+// (campaign/campaign_session.hpp); with it, `baseline` measures and imports the full surface,
+// `lead` snapshots the benchmark built at HEAD, `evaluate` times that snapshot against the
+// working tree's build, and `keep` / `revert` commit or shelve the change and record the
+// evaluation. `status` then prints commands that need no path filled in.
 // Every verb takes --repo DIR, --layout FILE and --artifacts DIR (where cited files outside the
 // repository lie; they are recorded relative to it). A record publishes every file it cites into
 // the evidence store refs/odo/evidence (campaign/evidence_store.hpp) before it is written;
@@ -24,15 +33,20 @@
 #include "option_checks.hpp"
 
 #include <odo/baseline/artifact.hpp>
+#include <odo/campaign/bench_measurement.hpp>
+#include <odo/campaign/campaign_session.hpp>
 #include <odo/campaign/campaign_state.hpp>
 #include <odo/campaign/campaign_surface.hpp>
 #include <odo/campaign/evaluation_runs.hpp>
 #include <odo/campaign/evidence_store.hpp>
+#include <odo/campaign/lead_attempt.hpp>
+#include <odo/campaign/lead_category.hpp>
 #include <odo/campaign/lead_outcome.hpp>
 #include <odo/campaign/ledger_append.hpp>
 #include <odo/campaign/ledger_read.hpp>
 #include <odo/campaign/ledger_record.hpp>
 #include <odo/campaign/next_step.hpp>
+#include <odo/campaign/surface_baseline.hpp>
 #include <odo/core/atomic_write.hpp>
 #include <odo/core/error.hpp>
 #include <odo/core/error_output.hpp>
@@ -43,6 +57,8 @@
 #include <odo/core/json_write.hpp>
 #include <odo/core/path_within.hpp>
 #include <odo/core/text.hpp>
+#include <odo/gates/evidence.hpp>
+#include <odo/gates/preflight.hpp>
 #include <odo/profile/bottleneck.hpp>
 #include <odo/profile/ncu_figures.hpp>
 #include <odo/profile/ncu_report.hpp>
@@ -80,11 +96,12 @@ using odo::driver::UsageError;
 
 constexpr const char* usage =
     "usage: odo_campaign <Op> <verb> [options]\n"
-    "verbs: profile, lead, evaluate, review, note, status, publish\n\n"
+    "verbs: start, baseline, profile, lead, evaluate, keep, revert, review, note, status, "
+    "publish\n\n"
     "Records the optimization loop in the operator's campaign ledger and says where it stands.";
 
-const std::set<std::string> verbs{"profile", "lead",   "evaluate", "review",
-                                  "note",    "status", "publish"};
+const std::set<std::string> verbs{"start",  "baseline", "profile", "lead",   "evaluate", "keep",
+                                  "revert", "review",   "note",    "status", "publish"};
 
 struct Options {
     std::string op, verb;
@@ -108,7 +125,40 @@ struct Options {
     std::string format = "md", preflight;
     // publish
     std::string upstream;
+    // start
+    std::string build_dir, bench_target, bench, sku, base, branch, profiler;
+    campaign::CampaignSession session;
+    // baseline
+    bool commit = false;
 };
+
+void add_start_options(po::options_description_easy_init& add, Options& o) {
+    campaign::CampaignSession& s = o.session;
+    add("build-dir", po::value(&o.build_dir)->value_name("DIR")->required(),
+        "the library's configured build folder (cmake --build DIR)");
+    add("bench-target", po::value(&o.bench_target)->value_name("TARGET"),
+        "the benchmark target (default bench_<op>)");
+    add("bench", po::value(&o.bench)->value_name("FILE"),
+        "the executable the target writes (default DIR/TARGET)");
+    add("sku", po::value(&o.sku)->value_name("STEM"),
+        "the SKU map's stem the measurements are recorded for (default: the map's only one)");
+    add("base", po::value(&o.base)->value_name("BRANCH"),
+        "the branch the merge request goes into (default: the checked-out branch)");
+    add("branch", po::value(&o.branch)->value_name("BRANCH"),
+        "the campaign's branch (default campaign/<op>)");
+    add("timing", po::value(&s.timing)->value_name("cold|batch"),
+        "the samples a run reports (default cold)");
+    add("min-time", po::value(&s.min_time_s)->value_name("S"),
+        "seconds measured per case and run (default 0.25)");
+    add("baseline-runs", po::value(&s.baseline_runs)->value_name("N"),
+        "runs per case and entry point of a baseline (default 2)");
+    add("lead-runs", po::value(&s.lead_runs)->value_name("N"),
+        "runs per case and side of a lead's evaluation (default 3)");
+    add("ridge-pct", po::value(&s.ridge_pct)->value_name("PCT"),
+        "the ridge profiles are judged against (default 80)");
+    add("profiler", po::value(&o.profiler)->value_name("host-roofline|ncu"),
+        "what odo_profile measures (default: ncu when it is on PATH, else host-roofline)");
+}
 
 void add_verb_options(po::options_description& d, Options& o, const std::string& verb) {
     auto add = d.add_options();
@@ -132,10 +182,12 @@ void add_verb_options(po::options_description& d, Options& o, const std::string&
             "a case key the lead targets (repeatable)");
     } else if (verb == "evaluate") {
         add("lead", po::value(&o.lead)->value_name("ID")->required(), "the open lead");
-        add("before", po::value(&o.before)->value_name("PATH")->required(),
-            "run artifacts (files or folders) of the build without the change");
-        add("after", po::value(&o.after)->value_name("PATH")->required(),
-            "run artifacts of the build with the change");
+        add("before", po::value(&o.before)->value_name("PATH"),
+            "run artifacts (files or folders) of the build without the change (default, with a "
+            "session: odo measures the lead's base)");
+        add("after", po::value(&o.after)->value_name("PATH"),
+            "run artifacts of the build with the change (default, with a session: odo measures "
+            "the working tree's build)");
         add("kept", po::value(&o.kept)->value_name("COMMIT"), "the commit that keeps the change");
         add("language", po::value(&o.language)->value_name("LANG"),
             "the entry point the runs were timed in (default cpp)");
@@ -150,6 +202,14 @@ void add_verb_options(po::options_description& d, Options& o, const std::string&
     } else if (verb == "publish") {
         add("upstream", po::value(&o.upstream)->value_name("REF"),
             "a fetched evidence store to merge in (e.g. refs/odo/evidence-upstream)");
+    } else if (verb == "keep" || verb == "revert") {
+        add("lead", po::value(&o.lead)->value_name("ID")->required(),
+            "the lead whose measured evaluation is kept or reverted");
+    } else if (verb == "baseline") {
+        add("commit", po::bool_switch(&o.commit),
+            "commit the baselines written (and the ledger) as bench(<op>): ...");
+    } else if (verb == "start") {
+        add_start_options(add, o);
     } else if (verb == "status") {
         add("format", po::value(&o.format)->value_name("md|json"), "output format (default md)");
         add("preflight", po::value(&o.preflight)->value_name("FILE"),
@@ -160,7 +220,7 @@ void add_verb_options(po::options_description& d, Options& o, const std::string&
     add("layout", po::value(&o.layout)->value_name("FILE"),
         "layout profile JSON (default: <repo>/odo-layout.json if present, else CV-CUDA)");
     add("artifacts", po::value(&o.artifacts)->value_name("DIR"),
-        "the folder cited files outside the repository lie in");
+        "the folder cited files outside the repository lie in (default: the session's)");
     add("help,h", po::bool_switch(&o.help), "show this help and exit");
 }
 
@@ -196,6 +256,10 @@ Options parse_options(const std::vector<std::string>& args) {
         odo::driver::require_revision("--kept", o.kept);
     if (o.format != "md" && o.format != "json")
         throw UsageError("--format must be md or json");
+    if (o.verb == "start" && o.artifacts.empty())
+        throw UsageError("start needs --artifacts DIR: where run artifacts and reports go");
+    if (o.before.empty() != o.after.empty())
+        throw UsageError("--before and --after go together");
     if (o.verb == "profile" && o.report.empty() == o.ncu.empty())
         throw UsageError("profile needs one of --report FILE and --ncu FILE");
     return o;
@@ -219,7 +283,14 @@ public:
         ledger_ = odo::repo::expand(tpl, {op_.operator_name, op_.op, op_.pyname});
         odo::repo::repo_location(root(), root() / ledger_); // inside, no link out
         odo::refuse_linked_folder(root() / ledger_, {root()});
-        if (!o.artifacts.empty()) {
+        session_file_ = campaign::session_folder(git_dir(), op_.op) / "session.json";
+        if (fs::is_regular_file(session_file_))
+            session_ =
+                campaign::parse_session(odo::read_file(session_file_), session_file_.string());
+        if (o.artifacts.empty() && session_ && o.verb != "start") {
+            fs::create_directories(session_->artifacts);
+            artifacts_ = fs::canonical(session_->artifacts);
+        } else if (!o.artifacts.empty()) {
             std::error_code ec;
             artifacts_ = fs::canonical(o.artifacts, ec);
             if (ec || !fs::is_directory(artifacts_))
@@ -228,6 +299,29 @@ public:
     }
 
     const fs::path& root() const { return repository_.root(); }
+    const std::optional<campaign::CampaignSession>& session() const { return session_; }
+    const fs::path& session_file() const { return session_file_; }
+    const fs::path& artifacts() const { return artifacts_; }
+    fs::path session_folder() const { return session_file_.parent_path(); }
+
+    // The session, for a verb that measures; InputError naming `start` when there is none.
+    const campaign::CampaignSession& require_session(const std::string& verb) const {
+        if (!session_)
+            throw InputError(verb + " measures with the campaign's build: run `odo_campaign " +
+                             op_.operator_name +
+                             " start --build-dir DIR --artifacts DIR` first (no " +
+                             session_file_.string() + ")");
+        return *session_;
+    }
+
+    // The repository's git directory, where the session and the lock live: no commit can put a
+    // file or a link there.
+    fs::path git_dir() const {
+        const auto dir = odo::repo::Git(root()).output({"rev-parse", "--absolute-git-dir"});
+        if (!dir || odo::text::strip(*dir).empty())
+            throw InputError(root().string() + ": git cannot name the repository's git directory");
+        return fs::path(std::string(odo::text::strip(*dir)));
+    }
     const std::string& name() const { return op_.operator_name; }
     const odo::repo::OperatorPaths& paths() const { return op_; }
     const odo::driver::BaselineRepository& repository() const { return repository_; }
@@ -341,12 +435,7 @@ public:
     // it: concurrent verbs would each append to the ledger they read, and the last rename would
     // drop the others' records. It lies in the repository's git directory, where no commit can
     // put a file or a link.
-    fs::path lock_path() const {
-        const auto dir = odo::repo::Git(root()).output({"rev-parse", "--absolute-git-dir"});
-        if (!dir || odo::text::strip(*dir).empty())
-            throw InputError(root().string() + ": git cannot name the repository's git directory");
-        return fs::path(std::string(odo::text::strip(*dir))) / "odo-campaign.lock";
-    }
+    fs::path lock_path() const { return git_dir() / "odo-campaign.lock"; }
 
 private:
     static odo::driver::RepositoryOptions repository_options(const Options& o) {
@@ -391,6 +480,8 @@ private:
     odo::repo::OperatorPaths op_;
     std::string ledger_;
     fs::path artifacts_;
+    fs::path session_file_;
+    std::optional<campaign::CampaignSession> session_;
     mutable std::optional<Loaded> loaded_;
     mutable std::map<std::string, std::string> read_bytes_; // by digest, of files read_cited read
 };
@@ -531,6 +622,33 @@ int record_profile(const Options& o, const Campaign& c) {
 
 // ---- lead, evaluate, review, note -------------------------------------------------------------
 
+// The working tree's changes beside the ledger.
+std::vector<std::string> tree_changes(const Campaign& c) {
+    return campaign::changed_paths(odo::repo::Git(c.root()), c.ledger_path());
+}
+
+fs::path lead_folder(const Campaign& c, const std::string& id) {
+    return c.session_folder() / ("lead-" + id);
+}
+
+// The benchmark built at HEAD, copied where the lead's evaluation finds it: the yardstick its
+// change is timed against. The tree must not hold a change yet, or the yardstick would have it.
+void snapshot_lead_base(const Campaign& c, const std::string& id) {
+    const campaign::CampaignSession& s = *c.session();
+    if (const auto changed = tree_changes(c); !changed.empty())
+        throw InputError("the working tree has changes (" + changed.front() +
+                         (changed.size() > 1
+                              ? " and " + std::to_string(changed.size() - 1) + " more"
+                              : std::string()) +
+                         "): open the lead before making its change, so its base is HEAD");
+    std::cout << "building " << s.bench_target << " at HEAD: lead " << id << "'s base\n";
+    campaign::build_bench(s);
+    const fs::path folder = lead_folder(c, id);
+    fs::remove_all(folder);
+    fs::create_directories(folder);
+    fs::copy_file(s.bench, folder / s.bench.filename());
+}
+
 int record_lead(const Options& o, const Campaign& c) {
     const campaign::CampaignState s = c.state();
     if (s.open_lead)
@@ -538,9 +656,23 @@ int record_lead(const Options& o, const Campaign& c) {
     for (const campaign::Lead& lead : s.leads)
         if (lead.id == o.id)
             throw InputError("--id " + o.id + ": a lead of that id was opened before");
+    if (!campaign::is_lead_category(o.category))
+        throw UsageError(
+            "--category " + o.category + ": not one of " +
+            odo::text::join({campaign::lead_categories.begin(), campaign::lead_categories.end()},
+                            ", "));
+    if (!o.id.empty() &&
+        (o.id.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                "0123456789._-") != std::string::npos ||
+         o.id.front() == '.' || o.id.front() == '-'))
+        throw UsageError("--id " + o.id +
+                         ": letters, digits, '.', '_' and '-' only, not first '.' "
+                         "or '-' (it names a ref and a folder)");
     const campaign::OperatorSurface surface = c.surface();
     for (const std::string& key : o.targets)
         c.require_surface_case("--target", key, surface);
+    if (c.session())
+        snapshot_lead_base(c, o.id);
     c.append(campaign::RecordKind::Lead,
              campaign::lead_fields(o.id, o.hypothesis, o.category, o.targets), {});
     return 0;
@@ -584,7 +716,52 @@ std::string signed_pct(double pct) {
     return (text.front() == '-' || text == "0.0" ? "" : "+") + text + "%";
 }
 
-int record_evaluation(const Options& o, const Campaign& c) {
+// The lead's base against the working tree's build, every case, `lead_runs` times each,
+// alternating side by side so that both see the same state of a busy machine. Returns the two
+// folders of run artifacts.
+std::pair<fs::path, fs::path> measure_lead(const Campaign& c, const std::string& id,
+                                           const std::string& language) {
+    const campaign::CampaignSession& s = c.require_session("evaluate");
+    const fs::path base = lead_folder(c, id) / s.bench.filename();
+    if (!fs::is_regular_file(base))
+        throw InputError("lead " + id + " has no base build in " + base.parent_path().string() +
+                         " (it was opened without a session): give --before and --after");
+    std::cout << "building " << s.bench_target << " with lead " << id << "'s change\n";
+    campaign::build_bench(s);
+    const fs::path dir = c.artifacts() / (c.paths().op + "-lead-" + id);
+    fs::remove_all(dir);
+    const std::map<std::string, fs::path> sides{{"before", base}, {"after", s.bench}};
+    for (const auto& [side, bench] : sides)
+        fs::create_directories(dir / side);
+    const std::vector<std::string> keys = campaign::surface_cases(base);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        for (int run = 1; run <= s.lead_runs; ++run)
+            for (const auto& [side, bench] : sides)
+                campaign::measure_case(
+                    bench, keys[i], language, s, s.min_time_s,
+                    dir / side /
+                        ("case" + std::to_string(i + 1) + "-" + std::to_string(run) + ".json"));
+        std::cout << "  [" << i + 1 << "/" << keys.size() << "] " << keys[i] << "\n";
+    }
+    return {dir / "before", dir / "after"};
+}
+
+fs::path pending_file(const Campaign& c) {
+    return c.session_folder() / "pending-evaluation.json";
+}
+
+int record_evaluation(const Options& given, const Campaign& c) {
+    Options o = given;
+    const bool measured = o.before.empty();
+    if (measured && fs::exists(pending_file(c)))
+        throw InputError(pending_file(c).string() +
+                         ": an evaluation waits to be kept or reverted (status says which)");
+    if (measured && c.state().open_lead == o.lead) {
+        const auto [before, after] = measure_lead(c, o.lead, o.language);
+        o.before = {before.string()};
+        o.after = {after.string()};
+        o.dry_run = true; // recorded by keep or revert
+    }
     const campaign::CampaignState s = c.state();
     if (!s.open_lead || *s.open_lead != o.lead)
         throw InputError("--lead " + o.lead + ": not the open lead (" +
@@ -616,6 +793,72 @@ int record_evaluation(const Options& o, const Campaign& c) {
                       << odo::baseline::to_string(change.verdict) << "\n";
     for (const std::string& reason : e.reasons)
         std::cout << "  " << odo::one_line(reason) << "\n";
+    if (measured) {
+        const campaign::PendingEvaluation pending{o.lead,
+                                                  std::string(campaign::to_string(e.outcome)),
+                                                  o.before.front(), o.after.front(), o.language};
+        odo::write_file_atomically(pending_file(c), campaign::pending_json(pending));
+        std::cout << "next: odo_campaign " << c.name() << " "
+                  << (e.outcome == campaign::LeadOutcome::Win ? "keep" : "revert") << " --lead "
+                  << o.lead << "\n";
+    }
+    return 0;
+}
+
+// The evaluation `evaluate` measured for `lead`, waiting in the session folder.
+campaign::PendingEvaluation pending_of(const Campaign& c, const std::string& lead) {
+    const fs::path file = pending_file(c);
+    if (!fs::is_regular_file(file))
+        throw InputError("--lead " + lead + ": no measured evaluation waits (run `odo_campaign " +
+                         c.name() + " evaluate --lead " + lead + "` first)");
+    campaign::PendingEvaluation p = campaign::parse_pending(odo::read_file(file), file.string());
+    if (p.lead != lead)
+        throw InputError("--lead " + lead + ": the measured evaluation is of lead " + p.lead);
+    return p;
+}
+
+Options recording(const Options& o, const campaign::PendingEvaluation& p) {
+    Options r = o;
+    r.before = {p.before.string()};
+    r.after = {p.after.string()};
+    r.language = p.language;
+    r.dry_run = false;
+    return r;
+}
+
+// A win committed as the lead's perf commit, and its evaluation recorded with that commit.
+int keep(const Options& o, const Campaign& c) {
+    const campaign::PendingEvaluation p = pending_of(c, o.lead);
+    if (p.outcome != "win")
+        throw InputError("--lead " + o.lead + ": a " + p.outcome + " is not kept; `odo_campaign " +
+                         c.name() + " revert --lead " + o.lead + "` puts the tree back");
+    if (tree_changes(c).empty())
+        throw InputError("--lead " + o.lead + ": the working tree holds no change to keep");
+    const campaign::Lead& lead = c.state().leads.back();
+    const odo::repo::Git git(c.root());
+    Options r = recording(o, p);
+    r.kept = campaign::commit_working_tree(git, "perf(" + c.paths().op + "): " + lead.hypothesis);
+    std::cout << "committed " << r.kept.substr(0, 12) << " perf(" << c.paths().op
+              << "): " << lead.hypothesis << "\n";
+    record_evaluation(r, c);
+    fs::remove(pending_file(c));
+    return 0;
+}
+
+// A strike's work shelved at its attempt ref, HEAD's files back, and its evaluation recorded.
+int revert(const Options& o, const Campaign& c) {
+    const campaign::PendingEvaluation p = pending_of(c, o.lead);
+    if (p.outcome != "strike")
+        throw InputError("--lead " + o.lead + ": a win is kept (`odo_campaign " + c.name() +
+                         " keep --lead " + o.lead + "`), not reverted");
+    const std::string ref = campaign::attempt_ref(c.paths().op, o.lead);
+    const std::string commit = campaign::shelve_working_tree(
+        odo::repo::Git(c.root()), ref, "odo: lead " + o.lead + " of " + c.name() + ", a strike",
+        c.root() / c.ledger_path());
+    std::cout << "the tree is back at HEAD; lead " << o.lead << "'s work is kept at " << ref << " ("
+              << commit.substr(0, 12) << "): git checkout " << ref << " -- .\n";
+    record_evaluation(recording(o, p), c);
+    fs::remove(pending_file(c));
     return 0;
 }
 
@@ -645,6 +888,141 @@ int record_review(const Options& o, const Campaign& c) {
                          now + " (run refactor_op again)");
     c.append(campaign::RecordKind::Review,
              campaign::review_fields(report.phase, report.verdict, report.sources), {input.cited});
+    return 0;
+}
+
+// ---- start and baseline -----------------------------------------------------------------------
+
+// A folder the session names: it must exist (or be created), and lie outside the repository or
+// be ignored by it, since keep commits everything else the working tree holds.
+fs::path session_path(const std::string& option, const std::string& given, const Campaign& c,
+                      bool create) {
+    std::error_code ec;
+    if (create)
+        fs::create_directories(given, ec);
+    const fs::path path = fs::canonical(given, ec);
+    if (ec || !fs::is_directory(path))
+        throw InputError(option + " " + given + ": not a folder");
+    const fs::path top = fs::canonical(c.root());
+    if (odo::is_within(path, top) &&
+        odo::repo::Git(top)
+                .run({"check-ignore", "-q", path.lexically_relative(top).string()})
+                .exit_code != 0)
+        throw InputError(option + " " + given +
+                         ": inside the repository and not ignored by git; keep would commit it");
+    return path;
+}
+
+std::string checked_out_branch(const Campaign& c) {
+    const auto name = odo::repo::Git(c.root()).output({"symbolic-ref", "--short", "-q", "HEAD"});
+    return name ? std::string(odo::text::strip(*name)) : std::string();
+}
+
+int start(const Options& o, const Campaign& c) {
+    campaign::CampaignSession s = o.session;
+    s.build_dir = session_path("--build-dir", o.build_dir, c, false);
+    if (!fs::is_regular_file(s.build_dir / "CMakeCache.txt"))
+        throw InputError("--build-dir " + o.build_dir +
+                         ": not a configured CMake build folder (no CMakeCache.txt)");
+    s.artifacts = session_path("--artifacts", o.artifacts, c, true);
+    s.bench_target = o.bench_target.empty() ? "bench_" + c.paths().op : o.bench_target;
+    s.bench = o.bench.empty() ? s.build_dir / s.bench_target : fs::absolute(o.bench);
+    const std::vector<std::string> stems = c.repository().load_sku_map().stems();
+    const std::string listed = odo::text::join(stems, ", ");
+    if (o.sku.empty() && stems.size() != 1)
+        throw UsageError("--sku STEM: the SKU map names " + std::to_string(stems.size()) +
+                         " SKUs (" + listed + "); say which one this machine is");
+    s.sku = o.sku.empty() ? stems.front() : o.sku;
+    if (std::find(stems.begin(), stems.end(), s.sku) == stems.end())
+        throw UsageError("--sku " + s.sku + ": not a stem of the SKU map (" + listed + ")");
+    s.base = o.base.empty() ? checked_out_branch(c) : o.base;
+    if (s.base.empty())
+        throw UsageError("--base BRANCH: HEAD is detached; name the branch the merge request "
+                         "goes into");
+    odo::driver::require_revision("--base", s.base);
+    s.branch = o.branch.empty() ? "campaign/" + c.paths().op : o.branch;
+    s.profiler = !o.profiler.empty()        ? o.profiler
+                 : odo::find_on_path("ncu") ? "ncu"
+                                            : "host-roofline";
+    odo::driver::require_range("--min-time", s.min_time_s, 0.001, 3600);
+    const std::string json = campaign::session_json(s);
+    campaign::parse_session(json, "--timing/--profiler/--baseline-runs/--lead-runs"); // the rules
+    fs::create_directories(c.session_file().parent_path());
+    odo::write_file_atomically(c.session_file(), json);
+    std::cout << "campaign of " << c.name() << ": builds " << s.bench_target << " in "
+              << s.build_dir.string() << ", measures on " << s.sku << " (" << s.profiler
+              << " profiles), artifacts in " << s.artifacts.string() << ", base " << s.base
+              << "\nsession: " << c.session_file().string() << "\nnext: odo_campaign " << c.name()
+              << " status\n";
+    return 0;
+}
+
+// The operator's benchmark config as the import plans it.
+const odo::baseline::OperatorFile& operator_file(const odo::baseline::ConfigSet& set,
+                                                 const Campaign& c) {
+    const fs::path file = fs::weakly_canonical(c.root() / c.paths().bench_cfg);
+    for (const auto& f : set.files())
+        if (fs::weakly_canonical(f.path) == file)
+            return f;
+    throw InputError(c.paths().bench_cfg + ": no benchmark config of " + c.name());
+}
+
+// Commits `paths` (repository-relative) as `message` when any of them changed.
+void commit_paths(const Campaign& c, std::vector<std::string> paths, const std::string& message) {
+    const odo::repo::Git git(c.root());
+    std::vector<std::string> add{"add", "--"};
+    add.insert(add.end(), paths.begin(), paths.end());
+    if (!git.run(add).ok() || git.run({"diff", "--cached", "--quiet"}).exit_code == 0) {
+        std::cout << "nothing to commit\n";
+        return;
+    }
+    const odo::ProcessResult r = git.run({"commit", "-q", "--no-verify", "-m", message});
+    if (!r.ok())
+        throw InputError("git commit: " + std::string(odo::text::strip(r.err)));
+    std::cout << "committed " << message << "\n";
+}
+
+int measure_baseline(const Options& o, const Campaign& c) {
+    const campaign::CampaignSession& s = c.require_session("baseline");
+    std::cout << "building " << s.bench_target << "\n";
+    campaign::build_bench(s);
+    const std::vector<std::string> keys = campaign::surface_cases(s.bench);
+    int n = 1;
+    while (fs::exists(c.artifacts() / (c.paths().op + "-baseline-" + std::to_string(n))))
+        ++n;
+    const fs::path dir = c.artifacts() / (c.paths().op + "-baseline-" + std::to_string(n));
+    fs::create_directories(dir);
+    const odo::baseline::ConfigSet set = c.repository().load_configs();
+    const auto map = c.repository().load_sku_map();
+    const auto languages = c.repository().layout().languages;
+    odo::baseline::ImportOptions options;
+    options.operators = {operator_file(set, c).config.benchmark};
+    std::cout << "measuring " << keys.size() << " cases, " << s.baseline_runs
+              << " runs each through every entry point, into " << dir.string() << "\n";
+    const odo::baseline::ImportPlan plan = campaign::measure_until_accepted(
+        s, keys, languages, dir,
+        [&] { return campaign::plan_surface_import(set, map, languages, options, dir); },
+        std::cout);
+    if (!plan.ok()) {
+        odo::print_capped(std::cerr, plan.failures, odo::max_problem_lines);
+        std::cerr << "odo_campaign: the import refused the measurements "
+                  << campaign::baseline_attempts
+                  << " times: this machine is too busy for the SKU map's quality limits; stop "
+                     "other work and run again, or start again with a longer --min-time\n";
+        return 1;
+    }
+    odo::print_capped(std::cout, odo::baseline::import_change_lines(plan), 40);
+    const auto written = odo::baseline::apply_import(set, plan);
+    std::cout << "wrote " << written.size() << " baseline file(s)\n";
+    std::vector<std::string> paths{c.paths().bench_cfg};
+    if (fs::exists(c.root() / c.ledger_path()))
+        paths.push_back(c.ledger_path());
+    const std::string message = "bench(" + c.paths().op + "): baselines measured on " + s.sku;
+    if (o.commit)
+        commit_paths(c, paths, message);
+    else
+        std::cout << "commit them: git add " << odo::text::join(paths, " ") << " && git commit -m '"
+                  << message << "'\n";
     return 0;
 }
 
@@ -713,6 +1091,17 @@ StoreStanding store_standing(const Campaign& c) {
     return out;
 }
 
+boost::json::object next_json(const campaign::NextStep& next) {
+    boost::json::object fill;
+    for (const auto& [name, f] : next.fill)
+        fill[name] = {{"what", f.what},
+                      {"choices", boost::json::array(f.choices.begin(), f.choices.end())}};
+    return {{"step", next.step},
+            {"command", next.command ? boost::json::value(*next.command) : nullptr},
+            {"why", next.why},
+            {"fill", std::move(fill)}};
+}
+
 std::string status_json(const Campaign& c, const campaign::CampaignState& s,
                         const campaign::Coverage& cov, const campaign::NextStep& next,
                         const StoreStanding& store) {
@@ -731,7 +1120,7 @@ std::string status_json(const Campaign& c, const campaign::CampaignState& s,
         {"open_lead", s.open_lead ? boost::json::value(*s.open_lead) : nullptr},
         {"dominant_case", s.dominant_case ? boost::json::value(*s.dominant_case) : nullptr},
         {"latest_profile", profile_json(s.profile_since_last_win)},
-        {"next", {{"step", next.step}, {"command", next.command}, {"why", next.why}}},
+        {"next", next_json(next)},
         {"evidence_store",
          {{"ref", campaign::evidence_store_ref},
           {"files", store.files},
@@ -780,8 +1169,82 @@ std::string status_markdown(const Campaign& c, const campaign::CampaignState& s,
                       " cited files not published"
                 : store.problem) +
            "\n";
-    out += "\nNext step (" + next.step + "): " + next.why + "\n\n    " + next.command + "\n";
+    out += "\nNext step (" + next.step + "): " + next.why + "\n";
+    if (next.command)
+        out += "\n    " + *next.command + "\n";
+    for (const auto& [name, fill] : next.fill)
+        out += "\n- `{" + name + "}`: " + fill.what +
+               (fill.choices.empty() ? std::string()
+                                     : " (choices: " + odo::text::join(fill.choices, ", ") + ")");
+    if (!next.fill.empty())
+        out += "\n";
     return out;
+}
+
+// The preflight GAPs a coverage commit fixes: with missing baselines, PRE-2's and PRE-3's GAPs
+// are the baseline step's.
+std::vector<std::string> coverage_gaps(const Campaign& c, const campaign::Coverage& cov) {
+    const odo::repo::Git git(c.root());
+    const odo::Report report = odo::gates::run_preflight(odo::gates::load_preflight_context(
+        c.root(), c.repository().layout(), c.paths(), c.session()->base, git));
+    const bool unbaselined = cov.baselined.size() < cov.surface.size();
+    std::vector<std::string> gaps;
+    for (const odo::Finding& f : report.findings)
+        if (f.status == odo::Status::Gap && !(unbaselined && (f.id == "PRE-2" || f.id == "PRE-3")))
+            gaps.push_back(f.id + " " + odo::one_line(f.summary));
+    return gaps;
+}
+
+// Whether a commit after the last kept change touched the operator's baselines.
+bool rebaselined(const Campaign& c, const campaign::CampaignState& s) {
+    for (auto lead = s.leads.rbegin(); lead != s.leads.rend(); ++lead)
+        if (lead->kept_commit) {
+            const auto log = odo::repo::Git(c.root()).output(
+                {"log", "--format=%H", *lead->kept_commit + "..HEAD", "--", c.paths().bench_cfg});
+            return log && !odo::text::strip(*log).empty();
+        }
+    return true;
+}
+
+// The evidence gate on HEAD with the description, as the evidence step runs it.
+void evidence_facts(const Campaign& c, campaign::LoopFacts& f) {
+    const odo::repo::Git git(c.root());
+    const std::string description = odo::read_file(f.description);
+    const odo::gates::EvidenceContext context = odo::gates::load_evidence_context(
+        c.root(), c.repository().layout(), c.paths(), c.session()->base, description, std::nullopt,
+        git, c.artifacts());
+    const odo::Report report = odo::gates::run_evidence(context);
+    f.evidence_pass = odo::verdict(report) == odo::Verdict::Pass;
+    for (const odo::Finding& x : report.findings)
+        if (x.status == odo::Status::Gap || x.status == odo::Status::Manual)
+            f.evidence_open.push_back(x.id + " " + std::string(odo::to_string(x.status)) + ": " +
+                                      odo::one_line(x.summary));
+    f.evidence_open_in_description = description.find("- [ ]") != std::string::npos;
+}
+
+campaign::LoopFacts loop_facts(const Options& o, const Campaign& c,
+                               const campaign::CampaignState& s, const campaign::Coverage& cov,
+                               const StoreStanding& store) {
+    campaign::LoopFacts f;
+    f.unpublished = store.unpublished;
+    f.session = c.session();
+    if (!f.session) {
+        if (preflight_gap(o.preflight))
+            f.coverage_gaps.push_back("the --preflight report counts a GAP");
+        return f;
+    }
+    f.coverage_gaps = coverage_gaps(c, cov);
+    f.branch = checked_out_branch(c);
+    f.tree_changed = !tree_changes(c).empty();
+    if (fs::is_regular_file(pending_file(c)))
+        f.pending =
+            campaign::parse_pending(odo::read_file(pending_file(c)), pending_file(c).string());
+    f.rebaselined = rebaselined(c, s);
+    f.description = (c.artifacts() / "mr-description.md").string();
+    f.described = fs::is_regular_file(f.description);
+    if (s.stop && f.unpublished == 0 && f.described && cov.uncovered.empty())
+        evidence_facts(c, f);
+    return f;
 }
 
 int status(const Options& o, const Campaign& c) {
@@ -790,7 +1253,7 @@ int status(const Options& o, const Campaign& c) {
     const campaign::Coverage cov = campaign::coverage(s, surface.cases, surface.baselined);
     const StoreStanding store = store_standing(c);
     const campaign::NextStep next =
-        campaign::next_step(c.name(), s, cov, preflight_gap(o.preflight), store.unpublished);
+        campaign::next_step(c.name(), s, cov, loop_facts(o, c, s, cov, store));
     std::cout << (o.format == "json" ? status_json(c, s, cov, next, store)
                                      : status_markdown(c, s, cov, next, store));
     return 0;
@@ -836,6 +1299,14 @@ int run(const Options& o) {
     std::optional<odo::FileLock> lock;
     if (o.verb != "status" && !o.dry_run)
         lock.emplace(c.lock_path(), std::chrono::seconds(60));
+    if (o.verb == "start")
+        return start(o, c);
+    if (o.verb == "baseline")
+        return measure_baseline(o, c);
+    if (o.verb == "keep")
+        return keep(o, c);
+    if (o.verb == "revert")
+        return revert(o, c);
     if (o.verb == "profile")
         return record_profile(o, c);
     if (o.verb == "lead")

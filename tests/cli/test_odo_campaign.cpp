@@ -114,7 +114,7 @@ TEST_CASE("odo_campaign: the loop verb by verb, with status's next step at every
     repo.write("preflight.json", R"({"phase": "preflight", "exit_gap": 2})");
     const auto gap = campaign_status(repo, {"--preflight", "preflight.json"});
     CHECK(campaign_next_step(gap) == "coverage");
-    CHECK(gap.at("next").at("command") == "optimize_op Invert --phase preflight");
+    CHECK(gap.at("next").at("command").is_null()); // the coverage commit is the agent's work
     repo.remove("preflight.json");
 
     campaign_commit_baselines(repo);
@@ -150,7 +150,7 @@ TEST_CASE("odo_campaign: the loop verb by verb, with status's next step at every
                        "--target", campaign_hot_key});
     CHECK(campaign_next_step(campaign_status(repo)) == "evaluate");
     campaign_refused(repo,
-                     {"lead", "--id", "L2", "--hypothesis", "h", "--category", "c", "--target",
+                     {"lead", "--id", "L2", "--hypothesis", "h", "--category", "memory", "--target",
                       campaign_hot_key},
                      "lead L1 is open");
     campaign_write_runs(art, "l1/before", 100);
@@ -244,7 +244,7 @@ TEST_CASE("odo_campaign: three strikes after the last win stop the campaign") {
     CHECK(s.at("leads").at(2).at("state") == "strike");
     CHECK(campaign_next_step(s) == "profile"); // the uncovered cases first
     campaign_refused(repo,
-                     {"lead", "--id", "L1", "--hypothesis", "h", "--category", "c", "--target",
+                     {"lead", "--id", "L1", "--hypothesis", "h", "--category", "memory", "--target",
                       campaign_hot_key},
                      "--id L1: a lead of that id was opened before");
 }
@@ -308,12 +308,12 @@ TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2")
     campaign_refused(repo, {"note", "--text", "a", "--repo", "no\nsuch"}, "--repo no");
     campaign_refused(repo, {"lead", "--id", "L1"}, "required");
     campaign_refused(repo,
-                     {"lead", "--id", "L1", "--hypothesis", "h", "--category", "c", "--target",
+                     {"lead", "--id", "L1", "--hypothesis", "h", "--category", "memory", "--target",
                       "invert_uchar3_basic[InOutDataType=uchar3]"},
                      "not a basic or advanced case of Invert");
     campaign_refused(repo, {"evaluate", "--lead", "L9", "--before", "x", "--after", "y"},
                      "--lead L9: not the open lead");
-    campaign_ok(repo, {"lead", "--id", "L1", "--hypothesis", "h", "--category", "c", "--target",
+    campaign_ok(repo, {"lead", "--id", "L1", "--hypothesis", "h", "--category", "memory", "--target",
                        campaign_hot_key});
     campaign_write_runs(repo, "runs/before", 100);
     repo.write("runs/after/bad.json",
@@ -325,7 +325,7 @@ TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2")
     repo.remove(campaign_ledger_file);
     campaign_refused(
         repo,
-        {"lead", "--id", "", "--hypothesis", "h", "--category", "c", "--target", campaign_hot_key},
+        {"lead", "--id", "", "--hypothesis", "h", "--category", "memory", "--target", campaign_hot_key},
         "`id` must be a non-empty string");
     CHECK_FALSE(
         std::filesystem::exists(repo.root() / campaign_ledger_file)); // nothing half-written

@@ -68,6 +68,9 @@ struct ImportPlan {
     std::vector<ImportChange> changes; // per row × language, in row order
     std::vector<PlannedFile> files;
     std::vector<std::string> failures;
+    // The case keys of the rows the quality gate or the regression limit refused: what a caller
+    // measuring again for longer re-measures.
+    std::set<std::string> refused_cases;
 
     bool ok() const noexcept { return failures.empty(); }
 };
@@ -129,24 +132,28 @@ inline std::vector<ImportChange> changes_of(const ConfigSet& set, const Baseline
 }
 
 inline void check_quality(const std::vector<BaselineUpdate>& updates, const QualityPolicy& quality,
-                          std::vector<std::string>& failures) {
+                          ImportPlan& plan) {
     for (const BaselineUpdate& u : updates)
         for (const std::string& problem :
-             quality_problems(u.metrics, quality.for_sku(u.sku), quality.languages))
-            failures.push_back(row_label(u.sku, u.config_key, std::nullopt, u.case_key) + ": " +
-                               problem);
+             quality_problems(u.metrics, quality.for_sku(u.sku), quality.languages)) {
+            plan.failures.push_back(row_label(u.sku, u.config_key, std::nullopt, u.case_key) +
+                                    ": " + problem);
+            plan.refused_cases.insert(u.case_key);
+        }
 }
 
 inline void check_regressions(const std::vector<ImportChange>& changes,
-                              const ImportOptions& options, std::vector<std::string>& failures) {
+                              const ImportOptions& options, ImportPlan& plan) {
     if (options.allow_regressions)
         return;
     for (const ImportChange& c : changes)
-        if (const auto pct = c.pct(); pct && exceeds_limit(*pct, options.max_regression_pct))
-            failures.push_back(row_label(c.sku, c.config_key, c.language, c.case_key) +
-                               ": same-key baseline would regress " + signed_fixed(*pct, 2) +
-                               "% (" + fixed(*c.previous_us, 2) + " -> " + fixed(c.new_us, 2) +
-                               " us; limit " + fixed(options.max_regression_pct, 1) + "%)");
+        if (const auto pct = c.pct(); pct && exceeds_limit(*pct, options.max_regression_pct)) {
+            plan.refused_cases.insert(c.case_key);
+            plan.failures.push_back(row_label(c.sku, c.config_key, c.language, c.case_key) +
+                                    ": same-key baseline would regress " + signed_fixed(*pct, 2) +
+                                    "% (" + fixed(*c.previous_us, 2) + " -> " + fixed(c.new_us, 2) +
+                                    " us; limit " + fixed(options.max_regression_pct, 1) + "%)");
+        }
 }
 
 // Writes `u` into a new-shape document: a missing baselines object, case or SKU is created at
@@ -216,9 +223,9 @@ ODO_API ImportPlan plan_import(const ConfigSet& set, const std::vector<BaselineU
     for (const BaselineUpdate& u : updates)
         for (ImportChange& c : detail::changes_of(set, u))
             plan.changes.push_back(std::move(c));
-    detail::check_quality(updates, options.quality, plan.failures);
+    detail::check_quality(updates, options.quality, plan);
     if (plan.ok())
-        detail::check_regressions(plan.changes, options, plan.failures);
+        detail::check_regressions(plan.changes, options, plan);
     if (!plan.ok())
         return plan;
     std::map<std::size_t, std::vector<const BaselineUpdate*>> by_file;

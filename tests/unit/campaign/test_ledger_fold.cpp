@@ -87,37 +87,44 @@ TEST_CASE("ledger fold: coverage counts a case profiled directly or through a re
     CHECK(s.open_lead == std::optional<std::string>("L1"));
 }
 
-TEST_CASE("ledger fold: the next step at every stage of a campaign") {
+TEST_CASE("ledger fold: the next step at every stage of a campaign, without a session") {
     const std::set<std::string> surface{hot_case, cold_case};
     const auto step = [&](std::initializer_list<NewRecord> records,
-                          const std::set<std::string>& baselined, bool gap = false) {
+                          const std::set<std::string>& baselined, LoopFacts facts = {}) {
         const CampaignState s = folded(records);
-        return next_step("Invert", s, coverage(s, surface, baselined), gap);
+        return next_step("Invert", s, coverage(s, surface, baselined), facts);
     };
-    CHECK(step({}, surface, true).step == "coverage");
-    CHECK(step({}, surface, true).command == "optimize_op Invert --phase preflight");
+    LoopFacts gap;
+    gap.coverage_gaps = {"PRE-1 no system test"};
+    const NextStep coverage_step = step({}, surface, gap);
+    CHECK(coverage_step.step == "coverage");
+    CHECK_FALSE(coverage_step.command); // the agent's own work
+    CHECK(coverage_step.why.find("PRE-1 no system test") != std::string::npos);
     const NextStep baseline = step({}, {hot_case});
     CHECK(baseline.step == "baseline");
-    CHECK(baseline.command == "odo_baseline import --operator invert --from RUNS");
+    CHECK(baseline.command == "odo_baseline import --operator invert --from {RUNS}");
+    CHECK(baseline.fill.count("RUNS") == 1);
     const NextStep profile = step({}, surface);
     CHECK(profile.step == "profile");
-    CHECK(profile.command ==
-          "odo_campaign Invert profile --report PROFILE --case 'invert_u8[layout=NCHW]'");
+    CHECK(profile.command == "odo_campaign Invert profile --report {PROFILE} --case "
+                             "'invert_u8[layout=NCHW]' {REPRESENTS}");
+    CHECK(profile.fill.at("REPRESENTS").choices == std::vector<std::string>{hot_case});
     const NextStep lead = step({profile_at(50)}, surface);
     CHECK(lead.step == "lead");
-    CHECK(lead.command == "odo_campaign Invert lead --id L1 --hypothesis TEXT --category "
-                          "CATEGORY --target '" +
+    CHECK(lead.command == "odo_campaign Invert lead --id L1 --hypothesis {HYPOTHESIS} --category "
+                          "{CATEGORY} --target '" +
                               hot_case + "'");
+    CHECK(lead.fill.at("CATEGORY").choices.size() == lead_categories.size());
     const NextStep evaluate = step({profile_at(50), lead_named("L1")}, surface);
     CHECK(evaluate.step == "evaluate");
-    CHECK(evaluate.command == "odo_campaign Invert evaluate --lead 'L1' --before RUNS_BEFORE "
-                              "--after RUNS_AFTER --kept COMMIT");
+    CHECK(evaluate.command == "odo_campaign Invert evaluate --lead 'L1' --before {RUNS_BEFORE} "
+                              "--after {RUNS_AFTER}");
     const NextStep review =
         step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80, commit_a)}, surface);
     CHECK(review.step == "review");
     CHECK(review.command == "refactor_op Invert --phase assess --format json --out "
-                            "refactor-assess.json; odo_campaign Invert review --report "
-                            "refactor-assess.json");
+                            "{refactor-assess.json} && odo_campaign Invert review --report "
+                            "{refactor-assess.json}");
     const NextStep reprofile =
         step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80, commit_a),
               record_of(RecordKind::Review, review_fields("assess", "PASS", "ab"))},
@@ -139,23 +146,104 @@ TEST_CASE("ledger fold: the next step at every stage of a campaign") {
     const NextStep summary =
         step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80), profile_at(90)}, surface);
     CHECK(summary.step == "summary");
-    CHECK(summary.command == "optimize_op Invert --phase summary --results DESCRIPTION --out "
-                             "DESCRIPTION && optimize_op Invert --phase evidence --results "
-                             "DESCRIPTION");
+    CHECK(summary.command->find("--state provisional --out {DESCRIPTION}") != std::string::npos);
+    CHECK(summary.fill.at("OPTIMIZED_CASES").choices.size() == 2);
     // At a stop with a surface case no profile covers, that case is profiled first.
     const NextStep cover = step({profile_at(90, 80, {})}, surface);
     CHECK(cover.step == "profile");
-    CHECK(cover.command.find("'" + cold_case + "'") != std::string::npos);
+    CHECK(cover.command->find("'" + cold_case + "'") != std::string::npos);
     // At a stop, cited files the published evidence store lacks are published before the summary.
-    const CampaignState stopped =
-        folded({profile_at(50), lead_named("L1"), evaluation_of("L1", 80), profile_at(90)});
-    const NextStep publish =
-        next_step("Invert", stopped, coverage(stopped, surface, surface), false, 2);
+    LoopFacts unpublished;
+    unpublished.unpublished = 2;
+    const std::initializer_list<NewRecord> stopped{profile_at(50), lead_named("L1"),
+                                                   evaluation_of("L1", 80), profile_at(90)};
+    const NextStep publish = step(stopped, surface, unpublished);
     CHECK(publish.step == "publish");
-    CHECK(publish.command == "odo_campaign Invert publish --artifacts DIR");
+    CHECK(publish.command == "odo_campaign Invert publish");
     CHECK(publish.why == "2 cited files are not in the published evidence store: publish them, "
-                         "then push it with the branch (git push origin refs/odo/evidence)");
-    CHECK(next_step("Invert", folded({profile_at(50)}),
-                    coverage(folded({profile_at(50)}), surface, surface), false, 2)
-              .step == "lead"); // before a stop, the loop goes on
+                         "then push it with the branch (git push origin HEAD refs/odo/evidence)");
+    CHECK(step({profile_at(50)}, surface, unpublished).step == "lead"); // the loop goes on
+    // With a description: describe while items are open, evidence otherwise, done at PASS.
+    LoopFacts described;
+    described.described = true;
+    CHECK(step(stopped, surface, described).step == "evidence");
+    described.evidence_pass = false;
+    described.evidence_open = {"ODO-3 GAP: checklist"};
+    described.evidence_open_in_description = true;
+    const NextStep describe = step(stopped, surface, described);
+    CHECK(describe.step == "describe");
+    CHECK_FALSE(describe.command);
+    CHECK(describe.why.find("ODO-3 GAP: checklist") != std::string::npos);
+    described.evidence_open_in_description = false;
+    CHECK(step(stopped, surface, described).step == "evidence");
+    described.evidence_pass = true;
+    const NextStep done = step(stopped, surface, described);
+    CHECK(done.step == "done");
+    CHECK_FALSE(done.command);
+}
+
+TEST_CASE("ledger fold: with a session, every command runs as printed") {
+    const std::set<std::string> surface{hot_case, cold_case};
+    CampaignSession session;
+    session.build_dir = "/b";
+    session.bench_target = "bench_invert";
+    session.bench = "/b/bench_invert";
+    session.artifacts = "/a";
+    session.sku = "HOST";
+    session.base = "main";
+    session.branch = "campaign/invert";
+    LoopFacts f;
+    f.session = session;
+    f.branch = "main";
+    f.description = "/a/mr-description.md";
+    const auto step = [&](std::initializer_list<NewRecord> records,
+                          const std::set<std::string>& baselined, const LoopFacts& facts) {
+        const CampaignState s = folded(records);
+        return next_step("Invert", s, coverage(s, surface, baselined), facts);
+    };
+    const NextStep baseline = step({}, {hot_case}, f);
+    CHECK(baseline.command == "odo_campaign Invert baseline --commit");
+    CHECK(baseline.fill.empty());
+    const NextStep branch = step({}, surface, f);
+    CHECK(branch.step == "branch");
+    CHECK(branch.command == "git switch -c 'campaign/invert'");
+    f.branch = "campaign/invert";
+    const NextStep profile = step({}, surface, f);
+    CHECK(profile.command == "odo_profile --bench '/b/bench_invert' --case '" + cold_case +
+                                 "' --host-roofline --record '/a/profile-1.json' --ridge-pct 80.0 "
+                                 "&& odo_campaign Invert profile --report '/a/profile-1.json' "
+                                 "--ridge-pct 80.0 --case '" +
+                                 cold_case + "' {REPRESENTS}");
+    CHECK(profile.fill.size() == 1);
+    const std::initializer_list<NewRecord> open{profile_at(50), lead_named("L1")};
+    const NextStep change = step(open, surface, f);
+    CHECK(change.step == "change");
+    CHECK_FALSE(change.command);
+    f.tree_changed = true;
+    CHECK(step(open, surface, f).command == "odo_campaign Invert evaluate --lead 'L1'");
+    f.pending = PendingEvaluation{"L1", "win", "/a/b", "/a/c", "cpp"};
+    CHECK(step(open, surface, f).command == "odo_campaign Invert keep --lead 'L1'");
+    f.pending->outcome = "strike";
+    const NextStep revert = step(open, surface, f);
+    CHECK(revert.command == "odo_campaign Invert revert --lead 'L1'");
+    CHECK(revert.why.find("refs/odo/attempts/invert/L1") != std::string::npos);
+    f.pending.reset();
+    f.tree_changed = false;
+    const std::initializer_list<NewRecord> kept{
+        profile_at(50), lead_named("L1"), evaluation_of("L1", 80, commit_a),
+        record_of(RecordKind::Review, review_fields("assess", "PASS", "ab"))};
+    f.rebaselined = false;
+    const NextStep rebaseline = step(kept, surface, f);
+    CHECK(rebaseline.step == "rebaseline");
+    CHECK(rebaseline.command == "odo_campaign Invert baseline --commit && odo_baseline validate "
+                                "--operator invert --reject-regressions-from 'main'");
+    f.rebaselined = true;
+    CHECK(step(kept, surface, f).step == "profile");
+    const NextStep summary = step(
+        {profile_at(50), lead_named("L1"), evaluation_of("L1", 80), profile_at(90)}, surface, f);
+    CHECK(summary.command == "printf '%s\\n' {OPTIMIZED_CASES} > '/a/optimized-cases.txt' && "
+                             "optimize_op Invert --phase summary --benchmark-base 'main' "
+                             "--optimized-cases-file '/a/optimized-cases.txt' --state provisional "
+                             "--out '/a/mr-description.md'");
+    CHECK(summary.fill.size() == 1);
 }
