@@ -59,6 +59,7 @@
 #include <odo/core/text.hpp>
 #include <odo/gates/evidence.hpp>
 #include <odo/gates/preflight.hpp>
+#include <odo/gates/summary_phase.hpp>
 #include <odo/profile/bottleneck.hpp>
 #include <odo/profile/ncu_figures.hpp>
 #include <odo/profile/ncu_report.hpp>
@@ -126,7 +127,7 @@ struct Options {
     // publish
     std::string upstream;
     // start
-    std::string build_dir, bench_target, bench, sku, base, branch, profiler;
+    std::string build_dir, bench_target, bench, sku, base, branch, profiler, test;
     campaign::CampaignSession session;
     // baseline
     bool commit = false;
@@ -156,6 +157,10 @@ void add_start_options(po::options_description_easy_init& add, Options& o) {
         "runs per case and side of a lead's evaluation (default 3)");
     add("ridge-pct", po::value(&s.ridge_pct)->value_name("PCT"),
         "the ridge profiles are judged against (default 80)");
+    add("test-target", po::value(&s.test_target)->value_name("TARGET"),
+        "the tests a win must pass before keep commits it (built, then run)");
+    add("test", po::value(&o.test)->value_name("FILE"),
+        "the executable the test target writes (default DIR/TARGET)");
     add("profiler", po::value(&o.profiler)->value_name("host-roofline|ncu"),
         "what odo_profile measures (default: ncu when it is on PATH, else host-roofline)");
 }
@@ -826,6 +831,28 @@ Options recording(const Options& o, const campaign::PendingEvaluation& p) {
     return r;
 }
 
+// The library's tests on the working tree, their output kept as ART/pixel-tests.txt: a change
+// whose tests fail is not kept (false, said on stderr).
+bool tests_pass(const Campaign& c, const campaign::CampaignSession& s) {
+    campaign::CampaignSession tests = s;
+    tests.bench_target = s.test_target;
+    std::cout << "building and running " << s.test_target << "\n";
+    campaign::build_bench(tests);
+    odo::ProcessOptions options;
+    options.timeout = std::chrono::hours(1);
+    const odo::ProcessResult r = odo::run_process(s.test.string(), {}, options);
+    const fs::path log = c.artifacts() / "pixel-tests.txt";
+    odo::write_file_atomically(log, r.out + r.err);
+    if (!r.ok()) {
+        std::cerr << "odo_campaign: " << s.test.filename().string()
+                  << " fails with the change (" << log.string()
+                  << "): fix the change and evaluate it again; nothing was committed\n";
+        return false;
+    }
+    std::cout << "tests pass (" << log.string() << ")\n";
+    return true;
+}
+
 // A win committed as the lead's perf commit, and its evaluation recorded with that commit.
 int keep(const Options& o, const Campaign& c) {
     const campaign::PendingEvaluation p = pending_of(c, o.lead);
@@ -835,6 +862,10 @@ int keep(const Options& o, const Campaign& c) {
     if (tree_changes(c).empty())
         throw InputError("--lead " + o.lead + ": the working tree holds no change to keep");
     const campaign::Lead& lead = c.state().leads.back();
+    if (const auto& s = *c.session(); !s.test_target.empty() && !tests_pass(c, s)) {
+        fs::remove(pending_file(c)); // the change is to be fixed and evaluated again
+        return 1;
+    }
     const odo::repo::Git git(c.root());
     Options r = recording(o, p);
     r.kept = campaign::commit_working_tree(git, "perf(" + c.paths().op + "): " + lead.hypothesis);
@@ -927,6 +958,8 @@ int start(const Options& o, const Campaign& c) {
     s.artifacts = session_path("--artifacts", o.artifacts, c, true);
     s.bench_target = o.bench_target.empty() ? "bench_" + c.paths().op : o.bench_target;
     s.bench = o.bench.empty() ? s.build_dir / s.bench_target : fs::absolute(o.bench);
+    if (!s.test_target.empty())
+        s.test = o.test.empty() ? s.build_dir / s.test_target : fs::absolute(o.test);
     const std::vector<std::string> stems = c.repository().load_sku_map().stems();
     const std::string listed = odo::text::join(stems, ", ");
     if (o.sku.empty() && stems.size() != 1)
@@ -987,10 +1020,10 @@ int measure_baseline(const Options& o, const Campaign& c) {
     std::cout << "building " << s.bench_target << "\n";
     campaign::build_bench(s);
     const std::vector<std::string> keys = campaign::surface_cases(s.bench);
-    int n = 1;
-    while (fs::exists(c.artifacts() / (c.paths().op + "-baseline-" + std::to_string(n))))
-        ++n;
-    const fs::path dir = c.artifacts() / (c.paths().op + "-baseline-" + std::to_string(n));
+    // The campaign's baseline before its first kept change, or after its latest.
+    const std::string when = c.state().wins ? "after" : "before";
+    const fs::path dir = c.artifacts() / (c.paths().op + "-" + when);
+    fs::remove_all(dir);
     fs::create_directories(dir);
     const odo::baseline::ConfigSet set = c.repository().load_configs();
     const auto map = c.repository().load_sku_map();
@@ -1014,6 +1047,10 @@ int measure_baseline(const Options& o, const Campaign& c) {
     odo::print_capped(std::cout, odo::baseline::import_change_lines(plan), 40);
     const auto written = odo::baseline::apply_import(set, plan);
     std::cout << "wrote " << written.size() << " baseline file(s)\n";
+    // The config as committed, beside the runs it was imported from: what the description's
+    // figures are checked against.
+    const fs::path copy = c.artifacts() / (c.paths().op + "-baselines-" + when + ".json");
+    odo::write_file_atomically(copy, odo::read_file(c.root() / c.paths().bench_cfg));
     std::vector<std::string> paths{c.paths().bench_cfg};
     if (fs::exists(c.root() / c.ledger_path()))
         paths.push_back(c.ledger_path());
@@ -1157,9 +1194,15 @@ std::string status_markdown(const Campaign& c, const campaign::CampaignState& s,
                (p->at_ridge ? " (at the ridge)" : " (below the ridge)") + "\n";
     else
         out += "- No profile of the dominant case since the last win\n";
-    for (const campaign::Lead& lead : s.leads)
+    const odo::repo::Git git(c.root());
+    for (const campaign::Lead& lead : s.leads) {
+        const std::string ref = campaign::attempt_ref(c.paths().op, lead.id);
+        const bool shelved =
+            lead.state == campaign::LeadState::Strike && git.resolve_commit(ref).has_value();
         out += "- Lead " + lead.id + " (" + lead.category +
-               "): " + std::string(campaign::to_string(lead.state)) + "\n";
+               "): " + std::string(campaign::to_string(lead.state)) +
+               (shelved ? ", its work kept at " + ref : std::string()) + "\n";
+    }
     out += "- Wins: " + std::to_string(s.wins) +
            "; strikes since the last win: " + std::to_string(s.strikes_since_last_win) + "\n";
     out += "- Stop: " + (s.stop ? *s.stop : std::string("none")) + "\n";
@@ -1206,20 +1249,39 @@ bool rebaselined(const Campaign& c, const campaign::CampaignState& s) {
     return true;
 }
 
-// The evidence gate on HEAD with the description, as the evidence step runs it.
+// The description as the evidence step leaves it (refreshed to final), and the evidence gate on
+// it at HEAD: done when it passes and the file is that description already; the agent's to
+// complete while checklist items are open; else the evidence step, which writes it and runs the
+// gate. A description the summary phase refuses is the agent's to fix.
 void evidence_facts(const Campaign& c, campaign::LoopFacts& f) {
+    const std::string on_disk = odo::read_file(f.description);
+    std::string refreshed;
+    try {
+        odo::gates::SummaryPhaseOptions summary;
+        summary.repo_root = c.root();
+        summary.layout = c.repository().layout();
+        summary.operator_name = c.name();
+        summary.results = f.description;
+        summary.state = "final";
+        refreshed = odo::gates::run_summary_phase(summary);
+    } catch (const InputError& e) {
+        f.evidence_pass = false;
+        f.description_incomplete = true;
+        f.evidence_open.push_back("the summary phase refuses it: " + odo::one_line(e.what()));
+        return;
+    }
     const odo::repo::Git git(c.root());
-    const std::string description = odo::read_file(f.description);
     const odo::gates::EvidenceContext context = odo::gates::load_evidence_context(
-        c.root(), c.repository().layout(), c.paths(), c.session()->base, description, std::nullopt,
+        c.root(), c.repository().layout(), c.paths(), c.session()->base, refreshed, std::nullopt,
         git, c.artifacts());
     const odo::Report report = odo::gates::run_evidence(context);
     f.evidence_pass = odo::verdict(report) == odo::Verdict::Pass;
+    f.evidence_current = on_disk == refreshed || on_disk == refreshed + "\n";
     for (const odo::Finding& x : report.findings)
         if (x.status == odo::Status::Gap || x.status == odo::Status::Manual)
             f.evidence_open.push_back(x.id + " " + std::string(odo::to_string(x.status)) + ": " +
                                       odo::one_line(x.summary));
-    f.evidence_open_in_description = description.find("- [ ]") != std::string::npos;
+    f.description_incomplete = refreshed.find("- [ ] **") != std::string::npos;
 }
 
 campaign::LoopFacts loop_facts(const Options& o, const Campaign& c,
@@ -1240,9 +1302,16 @@ campaign::LoopFacts loop_facts(const Options& o, const Campaign& c,
         f.pending =
             campaign::parse_pending(odo::read_file(pending_file(c)), pending_file(c).string());
     f.rebaselined = rebaselined(c, s);
+    f.ledger = c.ledger_path();
+    f.ledger_uncommitted =
+        !odo::repo::Git(c.root())
+             .output({"status", "--porcelain", "--untracked-files=all", "--", c.ledger_path()})
+             .value_or("")
+             .empty();
     f.description = (c.artifacts() / "mr-description.md").string();
     f.described = fs::is_regular_file(f.description);
-    if (s.stop && f.unpublished == 0 && f.described && cov.uncovered.empty())
+    if (s.stop && !f.ledger_uncommitted && f.unpublished == 0 && f.described &&
+        cov.uncovered.empty())
         evidence_facts(c, f);
     return f;
 }

@@ -7,6 +7,7 @@
 #include "temp_repo.hpp"
 
 #include <odo/campaign/ledger_read.hpp>
+#include <odo/core/file.hpp>
 #include <odo/core/json_read.hpp>
 #include <odo/surface/case_expansion.hpp>
 
@@ -37,7 +38,8 @@ std::string autopilot_surface(const TempRepo& repo) {
     return keys;
 }
 
-// A CMake project whose target bench_invert copies bench_invert.sh, the stand-in benchmark.
+// A CMake project whose target bench_invert copies bench_invert.sh, the stand-in benchmark, and
+// whose target oplib_tests copies oplib_tests.sh, the stand-in tests.
 struct StandInBench {
     TempRepo project;
 
@@ -46,8 +48,11 @@ struct StandInBench {
         project.write("CMakeLists.txt",
                       "cmake_minimum_required(VERSION 3.20)\nproject(standin NONE)\n"
                       "add_custom_target(bench_invert COMMAND ${CMAKE_COMMAND} -E copy "
-                      "${CMAKE_SOURCE_DIR}/bench_invert.sh ${CMAKE_BINARY_DIR}/bench_invert)\n");
+                      "${CMAKE_SOURCE_DIR}/bench_invert.sh ${CMAKE_BINARY_DIR}/bench_invert)\n"
+                      "add_custom_target(oplib_tests COMMAND ${CMAKE_COMMAND} -E copy "
+                      "${CMAKE_SOURCE_DIR}/oplib_tests.sh ${CMAKE_BINARY_DIR}/oplib_tests)\n");
         set_time(100);
+        set_tests_passing(true);
         const auto configured = odo::testing::run_in(
             project.root(), "cmake", {"-S", ".", "-B", "build", "-G", "Unix Makefiles"});
         INFO(configured.out << configured.err);
@@ -70,6 +75,15 @@ struct StandInBench {
                           ", \"gpu_noise_us_%s\": 1.0, \"gpu_bwutil_%s\": 0.0}}}}\\n' \"$key\" "
                           "\"$sku\" \"$lang\" \"$lang\" \"$lang\" > \"$out\"\n");
         fs::permissions(project.root() / "bench_invert.sh", fs::perms::owner_exec,
+                        fs::perm_options::add);
+    }
+
+    // Whether the stand-in tests pass, from the next build on.
+    void set_tests_passing(bool pass) const {
+        project.write("oplib_tests.sh", std::string("#!/bin/sh\necho '[doctest] test cases: 2 | ") +
+                                            (pass ? "2 passed | 0 failed" : "1 passed | 1 failed") +
+                                            " | 0 skipped'\nexit " + (pass ? "0" : "1") + "\n");
+        fs::permissions(project.root() / "oplib_tests.sh", fs::perms::owner_exec,
                         fs::perm_options::add);
     }
 
@@ -151,13 +165,16 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
     TempRepo art;
     StandInBench bench(autopilot_surface(repo));
     autopilot_ok(repo, {"start", "--build-dir", bench.build_dir().string(), "--artifacts",
-                        art.root().string(), "--profiler", "host-roofline", "--min-time", "0.01"});
+                        art.root().string(), "--profiler", "host-roofline", "--min-time", "0.01",
+                        "--test-target", "oplib_tests"});
 
     // The baseline: every case measured, imported and committed on main.
     CHECK(autopilot_command(repo) == "odo_campaign Invert baseline --commit");
     const std::string measured = autopilot_ok(repo, {"baseline", "--commit"});
     CHECK(measured.find("committed bench(invert): baselines measured on HOST_OPLIB") !=
           std::string::npos);
+    CHECK(fs::is_regular_file(art.root() / "invert-baselines-before.json"));
+    CHECK(fs::is_directory(art.root() / "invert-before"));
     CHECK(repo.git({"log", "-1", "--format=%s"}) ==
           "bench(invert): baselines measured on HOST_OPLIB\n");
     CHECK(repo.read("bench/config/operators/invert.json").find("HOST_OPLIB") != std::string::npos);
@@ -189,7 +206,17 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
     CHECK(win.find("L1: win") != std::string::npos);
     CHECK(win.find("time -50.0%") != std::string::npos);
     CHECK(autopilot_command(repo) == "odo_campaign Invert keep --lead 'L1'");
+    // Failing tests keep nothing: the change is to be fixed and evaluated again.
+    bench.set_tests_passing(false);
+    const auto failing = autopilot_run(repo, {"keep", "--lead", "L1"});
+    CHECK(failing.exit_code == 1);
+    CHECK(failing.err.find("oplib_tests fails with the change") != std::string::npos);
+    CHECK(repo.git({"log", "-1", "--format=%s"}) != "perf(invert): one flat pass\n");
+    CHECK(autopilot_step(repo) == "evaluate");
+    bench.set_tests_passing(true);
+    autopilot_ok(repo, {"evaluate", "--lead", "L1"});
     autopilot_ok(repo, {"keep", "--lead", "L1"});
+    CHECK(odo::read_file(art.root() / "pixel-tests.txt").find("2 passed") != std::string::npos);
     CHECK(repo.git({"log", "-1", "--format=%s"}) == "perf(invert): one flat pass\n");
     CHECK(autopilot_step(repo) == "review");
 
@@ -201,6 +228,7 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
     autopilot_ok(repo, {"review", "--report", (art.root() / "assess.json").string()});
     CHECK(autopilot_step(repo) == "rebaseline");
     autopilot_ok(repo, {"baseline", "--commit"});
+    CHECK(fs::is_regular_file(art.root() / "invert-baselines-after.json"));
     CHECK(autopilot_step(repo) == "profile");
     autopilot_ok(repo, {"profile", "--report", (art.root() / "roofline.json").string()});
 
@@ -228,6 +256,8 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
     CHECK(parsed.problems.empty());
     CHECK(parsed.records.back().kind == odo::campaign::RecordKind::Evaluation);
     CHECK(autopilot_step(repo) == "lead");
+    CHECK(autopilot_ok(repo, {"status"}).find("work kept at refs/odo/attempts/invert/L2") !=
+          std::string::npos);
 }
 
 #endif

@@ -23,6 +23,8 @@ struct CampaignSession {
     std::string bench_target;    // what `cmake --build <build_dir> --target` builds
     std::filesystem::path bench; // the executable that target writes
     std::filesystem::path artifacts;
+    std::string test_target;    // the tests a win must pass before it is kept; "" for none
+    std::filesystem::path test; // the executable that target writes
     std::string sku;             // a stem of the SKU map
     std::string base;            // the branch the campaign's merge request goes into
     std::string branch;          // the campaign's branch, created from `base` after the baseline
@@ -45,6 +47,8 @@ inline std::string session_json(const CampaignSession& s) {
                                 {"bench_target", s.bench_target},
                                 {"bench", s.bench.string()},
                                 {"artifacts", s.artifacts.string()},
+                                {"test_target", s.test_target},
+                                {"test", s.test.string()},
                                 {"sku", s.sku},
                                 {"base", s.base},
                                 {"branch", s.branch},
@@ -96,6 +100,13 @@ inline CampaignSession parse_session(std::string_view bytes, const std::string& 
     for (const auto* path : {&s.build_dir, &s.bench, &s.artifacts})
         if (!path->is_absolute())
             throw InputError(file + ": " + path->string() + " is not an absolute path");
+    if (const auto* target = o.if_contains("test_target");
+        target && target->is_string() && !target->get_string().empty()) {
+        s.test_target = std::string(target->get_string());
+        s.test = session_text(o, "test", file);
+        if (!s.test.is_absolute())
+            throw InputError(file + ": " + s.test.string() + " is not an absolute path");
+    }
     s.sku = session_text(o, "sku", file);
     s.base = session_text(o, "base", file);
     s.branch = session_text(o, "branch", file);

@@ -13,6 +13,7 @@
 //   a win without baselines measured after  -> rebaseline (with a session)
 //   no profile of the dominant case since the last win -> profile
 //   a stop, a surface case no profile covers -> profile it
+//   a stop, records HEAD does not hold      -> commit (with a session)
 //   a stop, cited files the store lacks     -> publish
 //   a stop, no MR description               -> summary (its first, provisional form)
 //   a stop, the evidence gate not at PASS   -> describe (the agent completes the description)
@@ -57,13 +58,18 @@ struct LoopFacts {
     std::string branch;        // the checked-out branch ("" when detached)
     bool tree_changed = false; // the working tree differs from HEAD beside the ledger
     std::optional<PendingEvaluation> pending;
-    bool rebaselined = true;           // a commit after the last kept change touched its baselines
-    std::size_t unpublished = 0;       // cited files the published evidence store lacks
-    bool described = false;            // the MR description exists
-    std::optional<bool> evidence_pass; // the evidence gate on HEAD; nullopt: not run
-    std::vector<std::string> evidence_open;    // its findings that are not PASS or N-A
-    bool evidence_open_in_description = false; // some of them are the description's to fix
-    std::string description;                   // where the MR description is (or goes)
+    // A commit after the last kept change touched the operator's baselines.
+    bool rebaselined = true;
+    bool ledger_uncommitted = false; // the ledger holds records HEAD does not
+    std::size_t unpublished = 0;     // cited files the published evidence store lacks
+    bool described = false;          // the MR description exists
+    // The evidence gate on the description as the evidence step leaves it; nullopt: not run.
+    std::optional<bool> evidence_pass;
+    bool evidence_current = false;          // ... and the file is that description already
+    std::vector<std::string> evidence_open; // its findings that are GAP or MANUAL
+    bool description_incomplete = false;    // checklist items are still open in it
+    std::string description;                // where the MR description is (or goes)
+    std::string ledger;                     // the ledger's repository path
 };
 
 namespace detail {
@@ -80,29 +86,38 @@ inline std::string campaign_command(const std::string& op, const std::string& ve
     return "odo_campaign " + op + " " + verb;
 }
 
-// The case a profile or lead should name: the dominant case, else the first surface case.
-inline std::string focus_case(const CampaignState& s, const Coverage& c) {
-    if (s.dominant_case)
-        return *s.dominant_case;
-    return c.surface.empty() ? std::string() : *c.surface.begin();
+// The case a profile or lead should name: the dominant case; "" before the first profile names
+// it (the profile step then asks for it).
+inline std::string focus_case(const CampaignState& s) {
+    return s.dominant_case ? *s.dominant_case : std::string();
 }
 
 inline std::string artifact(const LoopFacts& f, const std::string& name) {
     return f.session ? shell_word((f.session->artifacts / name).string()) : "{" + name + "}";
 }
 
-// Profiles `key` and records it; with a session, odo_profile runs on the session's benchmark.
+// Profiles `key` ("": the dominant case, which the agent names) and records it; with a session,
+// odo_profile runs on the session's benchmark.
 inline NextStep profile_step(const std::string& op, const std::string& key, const Coverage& c,
                              const LoopFacts& f, std::string why, std::size_t n) {
+    NextStep out{"profile", std::nullopt, std::move(why), {}};
     std::vector<std::string> others;
     for (const std::string& k : c.uncovered)
         if (k != key)
             others.push_back(k);
-    NextStep out{"profile", std::nullopt, std::move(why), {}};
-    out.fill["REPRESENTS"] = {
-        "the surface cases this profile stands for because they run the same code as it, each as "
-        "--represents 'KEY' (any number of the choices, or nothing)",
-        others};
+    out.fill["REPRESENTS"] = {"the surface cases this profile stands for because they run the "
+                              "same code as it, each as --represents 'KEY' (any number of the "
+                              "choices, or nothing)",
+                              others};
+    if (key.empty()) {
+        Fill& dominant = out.fill["CASE"];
+        dominant.what = "the dominant case, as one shell word: the case the operator's users run "
+                        "most; its profiles decide the ridge for the whole campaign";
+        for (const std::string& k : c.surface)
+            dominant.choices.push_back(shell_word(k));
+        out.fill["REPRESENTS"].what += " (not CASE itself)";
+    }
+    const std::string case_word = key.empty() ? std::string("{CASE}") : shell_word(key);
     const std::string record = "profile-" + std::to_string(n) + ".json";
     std::string command;
     if (!f.session) {
@@ -113,22 +128,22 @@ inline NextStep profile_step(const std::string& op, const std::string& key, cons
     } else {
         const std::string ridge = " --ridge-pct " + fixed_point(f.session->ridge_pct, 1);
         const std::string bench = "odo_profile --bench " + shell_word(f.session->bench.string()) +
-                                  " --case " + shell_word(key);
+                                  " --case " + case_word;
         command = (f.session->profiler == "ncu"
                        ? bench + " --format json > " + artifact(f, record)
                        : bench + " --host-roofline --record " + artifact(f, record) + ridge) +
                   " && " + campaign_command(op, "profile") + " --report " + artifact(f, record) +
                   ridge;
     }
-    out.command = command + " --case " + shell_word(key) + " {REPRESENTS}";
+    out.command = command + " --case " + case_word + " {REPRESENTS}";
     return out;
 }
 
-inline NextStep lead_step(const std::string& op, const CampaignState& s, const Coverage& c) {
+inline NextStep lead_step(const std::string& op, const CampaignState& s) {
     NextStep out{"lead",
                  campaign_command(op, "lead") + " --id L" + std::to_string(s.leads.size() + 1) +
                      " --hypothesis {HYPOTHESIS} --category {CATEGORY} --target " +
-                     shell_word(focus_case(s, c)),
+                     shell_word(focus_case(s)),
                  "below the ridge with " + std::to_string(s.strikes_since_last_win) +
                      " strikes since the last win: open the next lead",
                  {}};
@@ -217,29 +232,30 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
                  {"RUNS_AFTER", {"run artifacts of the build with the change", {}}}}};
     }
     if (s.unreviewed_kept_seq) {
-        const std::string report = artifact(f, "refactor-assess.json");
+        const std::string report = artifact(f, "refactor-assess.md");
         NextStep out{"review",
-                     "refactor_op " + op + " --phase assess --format json --out " + report +
+                     "refactor_op " + op + " --phase assess --out " + report +
                          " && " + campaign_command(op, "review") + " --report " + report,
                      "the change evaluated in record " + std::to_string(s.unreviewed_kept_seq) +
                          " was kept without a review",
                      {}};
         if (!session)
-            out.fill["refactor-assess.json"] = {"where refactor_op's report goes", {}};
+            out.fill["refactor-assess.md"] = {"where refactor_op's report goes", {}};
         return out;
     }
     if (session && s.wins && !f.rebaselined)
         return {"rebaseline",
                 campaign_command(op, "baseline") +
                     " --commit && odo_baseline validate --operator " + text::lower(op) +
-                    " --reject-regressions-from " + shell_word(session->base),
+                    " --reject-regressions-from " + shell_word(session->base) + " > " +
+                    artifact(f, "validate.txt"),
                 "the last kept change is not in the baselines yet: measure them again, commit, "
                 "and hold them to " +
                     session->base + "'s",
                 {}};
     const std::size_t n = s.latest_profile ? s.latest_profile->seq : 0;
     if (!s.stop && !s.profile_since_last_win)
-        return detail::profile_step(op, detail::focus_case(s, c), c, f,
+        return detail::profile_step(op, detail::focus_case(s), c, f,
                                     s.wins ? "no profile of the dominant case since the last win"
                                            : "no profile yet: profile the dominant case",
                                     n + 1);
@@ -250,7 +266,14 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
                 " surface cases are not profiled directly or through a representative",
             n + 1);
     if (!s.stop)
-        return detail::lead_step(op, s, c);
+        return detail::lead_step(op, s);
+    if (session && f.ledger_uncommitted)
+        return {"commit",
+                "git add " + shell_word(f.ledger) + " && git commit -m " +
+                    shell_word("bench(" + text::lower(op) + "): the campaign ledger's records"),
+                "the stop condition holds and the ledger has records HEAD does not: the summary "
+                "and the evidence gate read the ledger committed at HEAD",
+                {}};
     if (f.unpublished > 0)
         return {"publish",
                 campaign_command(op, "publish"),
@@ -285,13 +308,13 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
         }
         return out;
     }
-    if (f.evidence_pass && *f.evidence_pass)
+    if (f.evidence_pass && *f.evidence_pass && f.evidence_current)
         return {"done",
                 std::nullopt,
                 "the evidence gate passes on HEAD; push the branch and the evidence store: git "
                 "push origin HEAD refs/odo/evidence",
                 {}};
-    if (f.evidence_pass && f.evidence_open_in_description)
+    if (f.evidence_pass && !*f.evidence_pass && f.description_incomplete)
         return {"describe",
                 std::nullopt,
                 "the MR description " + f.description +

@@ -106,9 +106,16 @@ TEST_CASE("ledger fold: the next step at every stage of a campaign, without a se
     CHECK(baseline.fill.count("RUNS") == 1);
     const NextStep profile = step({}, surface);
     CHECK(profile.step == "profile");
-    CHECK(profile.command == "odo_campaign Invert profile --report {PROFILE} --case "
-                             "'invert_u8[layout=NCHW]' {REPRESENTS}");
-    CHECK(profile.fill.at("REPRESENTS").choices == std::vector<std::string>{hot_case});
+    CHECK(profile.command ==
+          "odo_campaign Invert profile --report {PROFILE} --case {CASE} {REPRESENTS}");
+    CHECK(profile.fill.at("CASE").choices.size() == 2); // the agent names the dominant case
+    CHECK(profile.fill.at("REPRESENTS").choices.size() == 2);
+    // Once named, the dominant case is profiled again by name.
+    const NextStep again = step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80)},
+                                surface);
+    CHECK(again.command == "odo_campaign Invert profile --report {PROFILE} --case '" + hot_case +
+                               "' {REPRESENTS}");
+    CHECK(again.fill.count("CASE") == 0);
     const NextStep lead = step({profile_at(50)}, surface);
     CHECK(lead.step == "lead");
     CHECK(lead.command == "odo_campaign Invert lead --id L1 --hypothesis {HYPOTHESIS} --category "
@@ -122,9 +129,8 @@ TEST_CASE("ledger fold: the next step at every stage of a campaign, without a se
     const NextStep review =
         step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80, commit_a)}, surface);
     CHECK(review.step == "review");
-    CHECK(review.command == "refactor_op Invert --phase assess --format json --out "
-                            "{refactor-assess.json} && odo_campaign Invert review --report "
-                            "{refactor-assess.json}");
+    CHECK(review.command == "refactor_op Invert --phase assess --out {refactor-assess.md} && "
+                            "odo_campaign Invert review --report {refactor-assess.md}");
     const NextStep reprofile =
         step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80, commit_a),
               record_of(RecordKind::Review, review_fields("assess", "PASS", "ab"))},
@@ -169,14 +175,16 @@ TEST_CASE("ledger fold: the next step at every stage of a campaign, without a se
     CHECK(step(stopped, surface, described).step == "evidence");
     described.evidence_pass = false;
     described.evidence_open = {"ODO-3 GAP: checklist"};
-    described.evidence_open_in_description = true;
+    described.description_incomplete = true;
     const NextStep describe = step(stopped, surface, described);
     CHECK(describe.step == "describe");
     CHECK_FALSE(describe.command);
     CHECK(describe.why.find("ODO-3 GAP: checklist") != std::string::npos);
-    described.evidence_open_in_description = false;
+    described.description_incomplete = false;
     CHECK(step(stopped, surface, described).step == "evidence");
-    described.evidence_pass = true;
+    described.evidence_pass = true; // on the refreshed description, which is not written yet
+    CHECK(step(stopped, surface, described).step == "evidence");
+    described.evidence_current = true;
     const NextStep done = step(stopped, surface, described);
     CHECK(done.step == "done");
     CHECK_FALSE(done.command);
@@ -209,12 +217,11 @@ TEST_CASE("ledger fold: with a session, every command runs as printed") {
     CHECK(branch.command == "git switch -c 'campaign/invert'");
     f.branch = "campaign/invert";
     const NextStep profile = step({}, surface, f);
-    CHECK(profile.command == "odo_profile --bench '/b/bench_invert' --case '" + cold_case +
-                                 "' --host-roofline --record '/a/profile-1.json' --ridge-pct 80.0 "
-                                 "&& odo_campaign Invert profile --report '/a/profile-1.json' "
-                                 "--ridge-pct 80.0 --case '" +
-                                 cold_case + "' {REPRESENTS}");
-    CHECK(profile.fill.size() == 1);
+    CHECK(profile.command == "odo_profile --bench '/b/bench_invert' --case {CASE} "
+                             "--host-roofline --record '/a/profile-1.json' --ridge-pct 80.0 "
+                             "&& odo_campaign Invert profile --report '/a/profile-1.json' "
+                             "--ridge-pct 80.0 --case {CASE} {REPRESENTS}");
+    CHECK(profile.fill.size() == 2);
     const std::initializer_list<NewRecord> open{profile_at(50), lead_named("L1")};
     const NextStep change = step(open, surface, f);
     CHECK(change.step == "change");
@@ -236,7 +243,8 @@ TEST_CASE("ledger fold: with a session, every command runs as printed") {
     const NextStep rebaseline = step(kept, surface, f);
     CHECK(rebaseline.step == "rebaseline");
     CHECK(rebaseline.command == "odo_campaign Invert baseline --commit && odo_baseline validate "
-                                "--operator invert --reject-regressions-from 'main'");
+                                "--operator invert --reject-regressions-from 'main' > "
+                                "'/a/validate.txt'");
     f.rebaselined = true;
     CHECK(step(kept, surface, f).step == "profile");
     const NextStep summary = step(
@@ -246,4 +254,13 @@ TEST_CASE("ledger fold: with a session, every command runs as printed") {
                              "--optimized-cases-file '/a/optimized-cases.txt' --state provisional "
                              "--out '/a/mr-description.md'");
     CHECK(summary.fill.size() == 1);
+    // Records the ledger holds and HEAD does not are committed before the summary.
+    f.ledger_uncommitted = true;
+    f.ledger = "bench/campaigns/OpInvert.ledger.jsonl";
+    const NextStep commit = step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80),
+                                  profile_at(90)},
+                                 surface, f);
+    CHECK(commit.step == "commit");
+    CHECK(commit.command == "git add 'bench/campaigns/OpInvert.ledger.jsonl' && git commit -m "
+                            "'bench(invert): the campaign ledger'\\''s records'");
 }
