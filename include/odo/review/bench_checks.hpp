@@ -7,6 +7,7 @@
 #include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
+#include "odo/repo/tooling.hpp"
 #include "odo/review/support_info.hpp"
 #include "odo/surface/bench_config.hpp"
 #include "odo/surface/benched_axes.hpp"
@@ -215,7 +216,8 @@ ODO_API Finding check_planar_coverage(const BenchConfigInput& input, const Suppo
 ODO_API std::vector<Finding> bench_domain_findings(const BenchConfigInput& input,
                                                    const std::vector<std::string>& sku_stems,
                                                    const SupportInfo& support,
-                                                   Phase phase = Phase::Preflight);
+                                                   Phase phase = Phase::Preflight,
+                                                   const repo::BaselineCapture& capture = {});
 #if ODO_REVIEW_DEFINITIONS
 ODO_API Finding check_planar_coverage(const BenchConfigInput& input, const SupportInfo& support,
                                       Phase phase) {
@@ -255,10 +257,12 @@ ODO_API Finding check_planar_coverage(const BenchConfigInput& input, const Suppo
                            "'Planar image layouts: Not applicable' with a Reason");
 }
 
-// Committed baselines cover every expected case key × every SKU stem of sku_map.json.
+// Committed baselines cover every expected case key × every SKU stem of sku_map.json. `capture`
+// words the fix for the library's tooling; the default keeps CV-CUDA's sentence.
 inline Finding check_baseline_completeness(const BenchConfigInput& input,
                                            const std::vector<std::string>& sku_stems,
-                                           Phase phase = Phase::Preflight) {
+                                           Phase phase = Phase::Preflight,
+                                           const repo::BaselineCapture& capture = {}) {
     Finding f = detail::bench_finding("BEN-7", phase);
     if (!input.config)
         return detail::not_evaluable(std::move(f), input);
@@ -289,17 +293,22 @@ inline Finding check_baseline_completeness(const BenchConfigInput& input,
                            "Baselines incomplete: " + std::to_string(coverage.missing.size()) +
                                " missing case/SKU entries",
                            "e.g. " + odo::text::join(examples, "; "),
-                           "Remove unsupported declared cases from the axes; otherwise "
-                           "regenerate via the MR baseline-regen CI and "
-                           "bench/_internal/update_baseline.py (never fabricate baselines)");
+                           capture.cvcuda()
+                               ? "Remove unsupported declared cases from the axes; otherwise "
+                                 "regenerate via the MR baseline-regen CI and "
+                                 "bench/_internal/update_baseline.py (never fabricate baselines)"
+                               : "Remove unsupported declared cases from the axes; otherwise "
+                                 "measure the missing rows on each SKU with " +
+                                     capture.measure_or_import() + " (never fabricate baselines)");
 }
 
 ODO_API std::vector<Finding> bench_domain_findings(const BenchConfigInput& input,
                                                    const std::vector<std::string>& sku_stems,
-                                                   const SupportInfo& support, Phase phase) {
+                                                   const SupportInfo& support, Phase phase,
+                                                   const repo::BaselineCapture& capture) {
     return {check_bench_config(input, phase), check_layout_axis(input, support, phase),
             check_planar_coverage(input, support, phase),
-            check_baseline_completeness(input, sku_stems, phase)};
+            check_baseline_completeness(input, sku_stems, phase, capture)};
 }
 #endif // ODO_REVIEW_DEFINITIONS
 

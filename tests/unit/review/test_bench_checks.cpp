@@ -353,3 +353,24 @@ TEST_CASE("the bench checks on the real CV-CUDA configs") {
         CHECK(check_layout_axis(op(name), SupportInfo{}).status == Status::Gap);
     }
 }
+
+TEST_CASE("BEN-7's fix names the tools of the layout in use") {
+    const auto incomplete = input_of(R"({"a": {"tier": "basic", "dtypes": ["u8"]}})");
+    const std::string cvcuda_fix =
+        "Remove unsupported declared cases from the axes; otherwise regenerate via the MR "
+        "baseline-regen CI and bench/_internal/update_baseline.py (never fabricate baselines)";
+    CHECK(check_baseline_completeness(incomplete, two_skus).fix == cvcuda_fix);
+    const repo::BaselineCapture odo_tools{repo::Tooling::Odo, "Op", "op"};
+    const Finding f =
+        check_baseline_completeness(incomplete, two_skus, Phase::Preflight, odo_tools);
+    CHECK(f.status == Status::Gap);
+    CHECK(f.fix == "Remove unsupported declared cases from the axes; otherwise measure the missing "
+                   "rows on each SKU with `odo_campaign Op baseline` (it measures every basic and "
+                   "advanced case and imports them), or import runs measured elsewhere with "
+                   "`odo_baseline import --operator op --from RUNS` (never fabricate baselines)");
+    // bench_domain_findings hands the capture to BEN-7 (and PRE-2 repeats BEN-7's fix).
+    CHECK(bench_domain_findings(incomplete, two_skus, SupportInfo{}, Phase::Preflight, odo_tools)
+              .back()
+              .fix == f.fix);
+    CHECK(bench_domain_findings(incomplete, two_skus, SupportInfo{}).back().fix == cvcuda_fix);
+}
