@@ -114,6 +114,25 @@ inline std::string python_bool(bool b) {
     return b ? "True" : "False";
 }
 
+// The public header's name in a message; a test may probe a header text without one.
+inline std::string header_name(const SupportInfo& support) {
+    return support.header.empty() ? "the public header" : support.header;
+}
+
+// What the header says that leaves the operator one layout at most, so that a layout axis could
+// only hold a constant: one input layout in the Limitations table, or none and planar layouts
+// declared not applicable. nullopt when it declares more, or nothing at all.
+inline std::optional<std::string> single_layout_reason(const SupportInfo& support) {
+    if (support.input_layouts.size() == 1)
+        return header_name(support) + " declares one input layout in its Limitations table (" +
+               *support.input_layouts.begin() + ")";
+    if (support.input_layouts.empty() && support.planar_not_applicable)
+        return header_name(support) +
+               " declares no input layout and 'Planar image layouts: Not applicable' (Reason: " +
+               support.planar_reason + ")";
+    return std::nullopt;
+}
+
 inline bool has_layout_axis(const boost::json::object& fields) {
     const auto* axes = fields.if_contains("string_axes");
     return axes && axes->is_object() && axes->get_object().contains("layout");
@@ -145,7 +164,8 @@ inline Finding check_bench_config(const BenchConfigInput& input, Phase phase = P
                            evidence, "Set \"tier\" to \"basic\" or \"advanced\" in every config");
 }
 
-// Every config has a truthful layout axis, or none has when the benchmark has no layout.
+// Every config has a truthful layout axis, or none has when the benchmark has no layout or the
+// operator has one layout at most (odo's N-A; the reference asks for the axis regardless).
 inline Finding check_layout_axis(const BenchConfigInput& input, const SupportInfo& support,
                                  Phase phase = Phase::Preflight) {
     Finding f = detail::bench_finding("BEN-5", phase);
@@ -169,6 +189,19 @@ inline Finding check_layout_axis(const BenchConfigInput& input, const SupportInf
     if (without_layout.empty())
         return detail::decided(std::move(f), Status::Pass, "Every config declares a layout axis",
                                std::to_string(with_layout.size()) + " configs");
+    if (const auto one = detail::single_layout_reason(support)) {
+        if (with_layout.empty())
+            return detail::decided(std::move(f), Status::NotApplicable,
+                                   "Layout axis N-A (the operator has a single layout)",
+                                   *one + "; " + std::to_string(without_layout.size()) +
+                                       " configs without a layout axis");
+        return detail::decided(std::move(f), Status::Gap,
+                               std::to_string(without_layout.size()) +
+                                   " config(s) lack a layout axis",
+                               python_list_repr(detail::first(without_layout, 6)),
+                               "Either remove string_axes.layout from every config (" + *one +
+                                   "), or add it to these configs");
+    }
     return detail::decided(std::move(f), Status::Gap,
                            std::to_string(without_layout.size()) + " config(s) lack a layout axis",
                            python_list_repr(detail::first(without_layout, 6)),
@@ -180,6 +213,17 @@ inline Finding check_layout_axis(const BenchConfigInput& input, const SupportInf
 namespace detail {
 
 #if ODO_REVIEW_DEFINITIONS
+// What to write in the header's doc comment, exactly: either planar layouts in the Limitations
+// table's input row, or the two-line opt-out parse_planar_policy reads (docs/bench.md).
+inline std::string planar_policy_fix(const SupportInfo& support) {
+    return "In " + header_name(support) +
+           "'s doc comment, either list the planar layouts in the Limitations table's input "
+           "row (` *      Data Layout:    [kNHWC, kNCHW]` under ` * Input:`), or write "
+           "` * Planar image layouts: Not applicable` and on the next line "
+           "` * Reason: <why no planar layout applies>` (docs/bench.md, \"Layout coverage: "
+           "BEN-5 and BEN-6\")";
+}
+
 // BEN-6's verdict for a planar operator whose FakePlanar cases pair correctly.
 inline Finding planar_layout_coverage(Finding f, const SupportInfo& support, bool has_native,
                                       bool has_fake) {
@@ -252,9 +296,7 @@ ODO_API Finding check_planar_coverage(const BenchConfigInput& input, const Suppo
     return detail::decided(std::move(f), Status::Gap,
                            "Layout policy is incomplete; required bench configs cannot be "
                            "determined",
-                           support.planar_policy_error,
-                           "Declare planar layouts (NCHW/CHW) in the Limitations table, or "
-                           "'Planar image layouts: Not applicable' with a Reason");
+                           support.planar_policy_error, detail::planar_policy_fix(support));
 }
 
 // Committed baselines cover every expected case key × every SKU stem of sku_map.json. `capture`
