@@ -170,8 +170,11 @@ TEST_CASE("PRE-1 and PRE-2 show each blocking sub-check's own fix, in md and in 
         "TST-2: Add tensor positive/correctness test: a TEST in suite OpInvert or "
         "OpInvertTensor... (grammar.test_suite_prefix \"Op\", then the operator's name).",
         "BEN-5: Add a truthful string_axes.layout axis (e.g. NHWC, NCHW) to these configs.",
-        "BEN-6: Declare planar layouts (NCHW/CHW) in the Limitations table, or 'Planar image "
-        "layouts: Not applicable' with a Reason."};
+        "BEN-6: In src/cvcuda/include/cvcuda/OpInvert.h's doc comment, either list the planar "
+        "layouts in the Limitations table's input row (` *      Data Layout:    [kNHWC, kNCHW]` "
+        "under ` * Input:`), or write ` * Planar image layouts: Not applicable` and on the next "
+        "line ` * Reason: <why no planar layout applies>` (docs/bench.md, \"Layout coverage: "
+        "BEN-5 and BEN-6\")."};
     const Preflight p = preflight(repo);
     const auto md = optimize_op(repo.root(), {"Invert", "--phase", "preflight"});
     const std::string fixes = p.field("PRE-1", "fix") + " " + p.field("PRE-2", "fix");

@@ -2,6 +2,7 @@
 // driver then resolves its operators, reads its configs and attributes its changes.
 #include "cli_support.hpp"
 #include "temp_repo.hpp"
+#include "text_helpers.hpp"
 
 #include <odo/core/json_read.hpp>
 
@@ -179,4 +180,36 @@ TEST_CASE(
     CHECK(pre1() == "GAP");
     repo.write("odo-layout.json", with_prefix(""));
     CHECK(pre1() == "PASS");
+}
+
+// Issue 36: a library with a layout file has no update_baseline.py and no baseline-regen CI job.
+TEST_CASE("fix texts name the layout's tooling: odo's in a layout file, CV-CUDA's on request") {
+    TempRepo repo;
+    lay_out_pixelforge(repo);
+    repo.write("odo-layout.json", layout_json);
+    repo.commit("PixelForge with its layout file");
+    repo.write("src/kernels/ConvolutionCore.cu", "// faster shared core\n");
+    repo.commit("perf: shared core");
+    const auto pre6_fix = [&]() {
+        const auto r =
+            optimize_op(repo, {"GaussianBlur", "--phase", "preflight", "--format", "json"});
+        INFO(r.err);
+        REQUIRE(r.exit_code != 2);
+        const auto report = odo::json::parse(r.out, "stdout");
+        REQUIRE(status_of(report, "PRE-6") == "GAP");
+        return odo::testing::finding_field(report, "PRE-6", "fix", "absent");
+    };
+    std::string fix = pre6_fix();
+    CHECK(odo::testing::contains(fix, "`odo_campaign GaussianBlur baseline`"));
+    CHECK(odo::testing::contains(fix, "`odo_baseline import --operator gaussianblur --from RUNS`"));
+    CHECK_FALSE(odo::testing::contains(fix, "update_baseline.py"));
+    CHECK_FALSE(odo::testing::contains(fix, "baseline-regen"));
+
+    repo.write("odo-layout.json",
+               replace_all(layout_json, "\"schema\": \"odo-layout/v1\",",
+                           "\"schema\": \"odo-layout/v1\", \"tooling\": \"cvcuda\","));
+    fix = pre6_fix();
+    CHECK(odo::testing::contains(fix, "bench/_internal/update_baseline.py"));
+    CHECK(odo::testing::contains(fix, "\"config\": \"baseline-regen\""));
+    CHECK_FALSE(odo::testing::contains(fix, "odo_campaign"));
 }

@@ -382,7 +382,8 @@ inline Gate<EvidenceContext> evidence_gate() {
                  c.facts.range, c.test_review, c.item("Pixelwise equality to reference"), c.guide);
          },
          [](const C& c) {
-             return check_odo2_baselines_updated(c.facts.range, c.facts.config, c.op, c.guide);
+             return check_odo2_baselines_updated(c.facts.range, c.facts.config, c.op, c.guide,
+                                                 c.layout.tooling);
          },
          [](const C& c) {
              return c.ledger.present

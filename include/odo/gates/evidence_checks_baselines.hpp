@@ -9,6 +9,7 @@
 #include "odo/core/text.hpp"
 #include "odo/gates/config_documents.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
+#include "odo/repo/tooling.hpp"
 
 #include <boost/json.hpp>
 
@@ -133,10 +134,12 @@ std::vector<BaselineRow> changed_baseline_rows(const Map& before, const Map& aft
     return rows;
 }
 
+// `tooling` words the GAP's fix for the library; the default keeps CV-CUDA's sentence.
 ODO_API Finding check_odo2_baselines_updated(const ChangeRange& range,
                                              const ConfigRevisions& config,
                                              const repo::OperatorPaths& op,
-                                             const std::string& guide);
+                                             const std::string& guide,
+                                             repo::Tooling tooling = repo::Tooling::Cvcuda);
 #if ODO_GATES_DEFINITIONS
 // "3 row(s) added or changed: configs [...]; case keys [...]; SKUs [...]".
 inline std::string describe_rows(const std::vector<BaselineRow>& rows) {
@@ -156,7 +159,8 @@ inline std::string describe_rows(const std::vector<BaselineRow>& rows) {
 ODO_API Finding check_odo2_baselines_updated(const ChangeRange& range,
                                              const ConfigRevisions& config,
                                              const repo::OperatorPaths& op,
-                                             const std::string& guide) {
+                                             const std::string& guide, repo::Tooling tooling) {
+    const repo::BaselineCapture capture{tooling, op.operator_name, op.op};
     constexpr std::string_view id = "ODO-2";
     if (auto unknown = detail::unknown_change(id, range, guide))
         return *unknown;
@@ -168,9 +172,12 @@ ODO_API Finding check_odo2_baselines_updated(const ChangeRange& range,
         return detail::evidence_finding(
             id, Status::Gap, "Implementation changed but baselines not updated [requires CI regen]",
             "no baseline delta in " + config.path + why, guide,
-            "Regenerate the baselines through the CI fan-out, then import them with "
-            "bench/_internal/update_baseline.py --from <artifacts-dir>/ --operator " +
-                op.op + ".");
+            capture.cvcuda()
+                ? "Regenerate the baselines through the CI fan-out, then import them with "
+                  "bench/_internal/update_baseline.py --from <artifacts-dir>/ --operator " +
+                      op.op + "."
+                : "Re-measure the baselines of the changed code with " +
+                      capture.measure_or_import() + ", and commit the config.");
     };
     if (!config.after)
         return gap(" (the config does not exist at HEAD)");

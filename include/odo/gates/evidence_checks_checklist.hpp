@@ -154,21 +154,6 @@ struct RefactorRerun {
 namespace detail {
 
 #if ODO_GATES_DEFINITIONS
-// "refactor: ..." or "refactor(scope): ...".
-inline bool is_refactor_subject(std::string_view subject) {
-    if (!text::starts_with(subject, "refactor"))
-        return false;
-    subject.remove_prefix(8);
-    if (!subject.empty() && subject.front() == '(') {
-        const auto close = subject.find(')');
-        if (close == std::string_view::npos)
-            return false;
-        subject.remove_prefix(close + 1);
-    }
-    return subject.size() > 2 && subject[0] == ':' && (subject[1] == ' ' || subject[1] == '\t') &&
-           !text::strip(subject.substr(1)).empty();
-}
-
 inline std::string rerun_text(const RefactorRerun& r) {
     return "assess on sources " + r.sources + ": " + r.verdict + " \xE2\x80\x94 " + r.counts +
            "; open: " + r.open;
@@ -179,7 +164,7 @@ inline std::string rerun_text(const RefactorRerun& r) {
 inline std::vector<RefactorCommit> refactor_commits(const CommitHistory& history) {
     std::vector<RefactorCommit> out;
     for (const CommitFacts& c : history.commits)
-        if (is_refactor_subject(c.subject))
+        if (repo::is_refactor_subject(c.subject))
             out.push_back({c.sha, c.subject, c.parents.empty() ? "" : c.parents.front(), "", {}});
     return out;
 }

@@ -2,6 +2,9 @@
 // ODO-6: every commit of the change that touches the operator's implementation is a kept
 // optimization (`perf:`) or a regression-backed fix: a scoped `fix(<op>):` whose one parent is
 // a tests-only `test(<op>):` commit holding an operator-specific test (review-refactor.md §5).
+// A `refactor:` commit is neither, as in the reference: a refactor of the implementation rides
+// in the perf: commit that needs it, or goes in its own MR, where refactor_op's gates judge it
+// (docs/refactor.md, "Refactors and a campaign").
 #include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 #include "odo/gates/evidence_checks_common.hpp"
@@ -66,6 +69,17 @@ inline std::string fix_rejection(const CommitFacts& commit,
     return "immediate parent has no operator-specific regression test";
 }
 
+// Said only when a refactor: commit was refused, so that the reference's wording stands
+// otherwise: a proven refactor (prove MATCH, verify PARITY-OK) is still no commit of its own in a
+// campaign.
+inline std::string refactor_in_campaign_fix(const repo::Layout::Commits& t) {
+    return " A refactor of the operator's implementation is not a commit of its own in a "
+           "campaign, even when refactor_op proved it: squash it into the " +
+           t.perf_type +
+           ": commit that needs it, or move it to its own MR, where refactor_op's RED-* and "
+           "VER-* gates apply (docs/refactor.md, \"Refactors and a campaign\").";
+}
+
 inline bool touches_implementation(const CommitFacts& commit, const repo::OperatorPaths& op,
                                    const repo::OperatorSet& ops, const repo::Layout& layout) {
     for (const std::string& path : commit.files)
@@ -102,11 +116,13 @@ inline Finding check_odo6_perf_hygiene(const ChangeRange& range, const CommitHis
         known[commit.sha] = &commit;
 
     std::vector<std::string> rejected, pairs;
+    bool refactor_rejected = false;
     for (const CommitFacts& commit : history.commits) {
         if (!detail::touches_implementation(commit, op, ops, layout) ||
             repo::is_perf_subject(commit.subject, layout.commits))
             continue;
         const std::string why = detail::fix_rejection(commit, known, op, ops, layout);
+        refactor_rejected |= !why.empty() && repo::is_refactor_subject(commit.subject);
         if (why.empty())
             pairs.push_back(commit.parents.front().substr(0, 8) + " -> " + commit.sha.substr(0, 8));
         else
@@ -124,7 +140,8 @@ inline Finding check_odo6_perf_hygiene(const ChangeRange& range, const CommitHis
             text::join(rejected, "; "), guide,
             "Use " + t.perf_type + ": for kept optimizations. A kernel bug fix must be a scoped " +
                 t.fix_type + "(" + op.op + "): commit immediately after its scoped, " +
-                "operator-specific, tests-only " + t.test_type + "(" + op.op + "): commit.");
+                "operator-specific, tests-only " + t.test_type + "(" + op.op + "): commit." +
+                (refactor_rejected ? detail::refactor_in_campaign_fix(t) : ""));
     }
     std::string evidence = std::to_string(history.commits.size()) + " commit(s) checked";
     if (!pairs.empty())

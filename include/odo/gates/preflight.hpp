@@ -157,6 +157,7 @@ struct PreflightContext {
     std::vector<Finding> bench_findings;
     CapturedBaselines captured;
     PreflightGuides guides;
+    repo::BaselineCapture capture; // how a fix tells this library to capture baselines
 };
 
 ODO_API PreflightContext load_preflight_context(std::filesystem::path repo_root,
@@ -177,7 +178,9 @@ ODO_API PreflightContext load_preflight_context(std::filesystem::path repo_root,
         review::probe_support(c.repo_root, op, review::load_curated_data(c.repo_root, layout));
     {
         const CommittedConfig config = committed_config_in(c.repo_root, op.bench_cfg);
-        c.bench_findings = review::bench_domain_findings(config.review, c.sku_stems, c.support);
+        c.capture = {layout.tooling, op.operator_name, op.op};
+        c.bench_findings = review::bench_domain_findings(config.review, c.sku_stems, c.support,
+                                                         Phase::Preflight, c.capture);
         c.captured = detail::captured_baselines(config, op.bench_cfg, c.sku_stems, c.quality);
     }
     c.guides = PreflightGuides::from_guide(layout.guidelines.optimization);
@@ -241,7 +244,7 @@ inline Gate<PreflightContext> preflight_gate() {
                  review::test_domain_findings(c.repo_root, c.op, c.support, c.layout), c.guides);
          },
          [](const C& c) { return check_pre2_benchmark_coverage(c.bench_findings, c.guides); },
-         [](const C& c) { return check_pre3_baseline_captured(c.captured, c.guides); },
+         [](const C& c) { return check_pre3_baseline_captured(c.captured, c.guides, c.capture); },
          [](const C& c) {
              return check_pre4_profiler_availability(find_on_path("ncu").has_value(),
                                                      find_on_path("nsys").has_value(), c.guides);
@@ -254,7 +257,7 @@ inline Gate<PreflightContext> preflight_gate() {
                  [&](const std::string& path) {
                      return attribution.operators_for_path(path).count(c.op.op) > 0;
                  },
-                 c.guides);
+                 c.guides, c.capture);
          }});
 }
 

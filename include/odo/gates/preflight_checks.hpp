@@ -8,6 +8,7 @@
 #include "odo/core/text.hpp"
 #include "odo/gates/guideline_anchors.hpp"
 #include "odo/gates/review_findings.hpp"
+#include "odo/repo/tooling.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -115,7 +116,9 @@ struct CapturedBaselines {
 };
 
 #if ODO_GATES_DEFINITIONS
-inline Finding check_pre3_baseline_captured(const CapturedBaselines& c, const PreflightGuides& g) {
+// `capture` words the fix for the library's tooling; the default keeps CV-CUDA's sentence.
+inline Finding check_pre3_baseline_captured(const CapturedBaselines& c, const PreflightGuides& g,
+                                            const repo::BaselineCapture& capture = {}) {
     if (c.metric_rows > 0 && c.invalid.empty())
         return {"PRE-3",
                 Phase::Preflight,
@@ -141,7 +144,10 @@ inline Finding check_pre3_baseline_captured(const CapturedBaselines& c, const Pr
             "No baselines in the op config",
             std::move(evidence),
             g.coverage,
-            "Capture and commit a baseline (CI on the bench-only SHA) before optimizing."};
+            capture.cvcuda()
+                ? "Capture and commit a baseline (CI on the bench-only SHA) before optimizing."
+                : "Capture a baseline with " + capture.measure_or_import() +
+                      ", and commit it on its own before the first optimization."};
 }
 
 inline Finding check_pre4_profiler_availability(bool has_ncu, bool has_nsys,
@@ -213,13 +219,18 @@ inline std::string baseline_regen_block(const std::string& op) {
     return "```ci\n{\"config\": \"baseline-regen\", \"benchmark_operators\": \"" + op + "\"}\n```";
 }
 
+// `capture` words the fixes for the library's tooling; the default keeps CV-CUDA's sentences.
 inline Finding
 check_pre6_baseline_freshness(const FreshnessFacts& f,
                               const std::function<bool(const std::string&)>& moves_this_operator,
-                              const PreflightGuides& g) {
+                              const PreflightGuides& g, const repo::BaselineCapture& capture = {}) {
     const std::string regen = baseline_regen_block(f.op);
+    const std::string recapture =
+        "To re-measure the baselines instead, run " + capture.measure_or_import() + ".";
     const std::string fetch_fix =
-        "Fetch full history, then re-run. Capture a fresh burn-in with:\n" + regen;
+        capture.cvcuda()
+            ? "Fetch full history, then re-run. Capture a fresh burn-in with:\n" + regen
+            : "Fetch full history, then re-run. " + recapture;
     auto finding = [&](Status s, std::string summary, std::string evidence, std::string fix) {
         return Finding{"PRE-6",    Phase::Preflight, s, std::move(summary), std::move(evidence),
                        g.coverage, std::move(fix)};
@@ -230,9 +241,12 @@ check_pre6_baseline_freshness(const FreshnessFacts& f,
             Status::Manual, "Baseline freshness could not be determined from git history",
             config + "; base=" + (f.base.empty() ? "unset" : f.base) +
                 "; last refresh=" + (f.last_refresh.empty() ? "unknown" : f.last_refresh),
-            "Fetch full history (a shallow clone hides the refresh commit), then "
-            "re-run. Capture a fresh reference-SKU burn-in with:\n" +
-                regen);
+            capture.cvcuda() ? "Fetch full history (a shallow clone hides the refresh commit), "
+                               "then re-run. Capture a fresh reference-SKU burn-in with:\n" +
+                                   regen
+                             : "Fetch full history (a shallow clone hides the refresh commit), "
+                               "then re-run. " +
+                                   recapture);
     const std::string refresh12 = f.last_refresh.substr(0, 12);
     if (f.ancestry_rc != 0 && f.ancestry_rc != 1)
         return finding(
@@ -268,12 +282,17 @@ check_pre6_baseline_freshness(const FreshnessFacts& f,
     std::string evidence =
         config + " last refreshed at " + refresh12 + "; " + std::to_string(stale.size()) +
         " attributed path(s) changed since: " + detail::first_joined(stale, 5, ", ");
-    return finding(Status::Gap, "Committed baselines predate code changes to this operator",
-                   std::move(evidence),
-                   "Do not reuse these rows as the before wave. Capture a fresh reference-SKU "
-                   "burn-in at the campaign base (it runs basic,advanced on both reference SKUs) "
-                   "and import it with bench/_internal/update_baseline.py:\n" +
-                       regen);
+    return finding(
+        Status::Gap, "Committed baselines predate code changes to this operator",
+        std::move(evidence),
+        capture.cvcuda()
+            ? "Do not reuse these rows as the before wave. Capture a fresh reference-SKU "
+              "burn-in at the campaign base (it runs basic,advanced on both reference "
+              "SKUs) and import it with bench/_internal/update_baseline.py:\n" +
+                  regen
+            : "Do not reuse these rows as the before wave. Re-measure them at the "
+              "campaign base on the SKU map's reference SKUs with " +
+                  capture.measure_or_import() + ", and commit them before the first optimization.");
 }
 #endif // ODO_GATES_DEFINITIONS
 

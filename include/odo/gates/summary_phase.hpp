@@ -19,6 +19,8 @@
 #include "odo/repo/operator.hpp"
 #include "odo/repo/path_template.hpp"
 #include "odo/repo/repo_path.hpp"
+#include "odo/review/curated_data.hpp"
+#include "odo/review/support_probe.hpp"
 #include "odo/summary/generate.hpp"
 #include "odo/summary/optimized_cases.hpp"
 #include "odo/summary/parse.hpp"
@@ -203,6 +205,22 @@ inline void refuse_typed_loop_evidence(const SummaryPhaseOptions& o, const Phase
 #endif // ODO_GATES_DEFINITIONS
 
 #if ODO_GATES_DEFINITIONS
+// What the summary reads of the candidate: the configs, the SKU map, the languages, and, for a
+// library off CV-CUDA's tools, the operator's planar opt-out, which turns a Layout comparison of
+// n/a into one line (layout_not_applicable.hpp). CV-CUDA's validator wants the table, so a
+// library on its tools keeps it.
+inline summary::SummaryArtifacts artifacts(const SummaryPhaseOptions& o, const PhaseInputs& in,
+                                           const boost::json::value& baseline) {
+    summary::SummaryArtifacts a{baseline, in.candidate_config, in.sku_map, o.layout.languages};
+    if (o.layout.tooling != repo::Tooling::Cvcuda) {
+        const review::SupportInfo support = review::probe_support(
+            o.repo_root, in.op, review::load_curated_data(o.repo_root, o.layout));
+        if (support.planar_not_applicable)
+            a.planar_not_applicable = support.planar_reason;
+    }
+    return a;
+}
+
 inline std::string refresh(const SummaryPhaseOptions& o, const PhaseInputs& in) {
     summary::ParsedSummary old = summary::parse_summary(read_description(o), in.markers);
     if (in.ledger)
@@ -219,8 +237,7 @@ inline std::string refresh(const SummaryPhaseOptions& o, const PhaseInputs& in) 
         refresh.impact_metric = impact_metric_option(*o.impact_metric);
     if (!o.secondary_operators.empty())
         refresh.secondary_operators = o.secondary_operators;
-    return summary::refresh_summary(
-        old, {baseline, in.candidate_config, in.sku_map, o.layout.languages}, refresh);
+    return summary::refresh_summary(old, artifacts(o, in, baseline), refresh);
 }
 
 inline std::string initialize(const SummaryPhaseOptions& o, const PhaseInputs& in) {
@@ -254,8 +271,7 @@ inline std::string initialize(const SummaryPhaseOptions& o, const PhaseInputs& i
         write_loop_evidence(*in.ledger, human.bottleneck, human.profile_evidence, human.checklist);
     summary::Placement placement;
     placement.markers = in.markers;
-    return summary::generate_summary(
-        m, {baseline, in.candidate_config, in.sku_map, o.layout.languages}, human, placement);
+    return summary::generate_summary(m, artifacts(o, in, baseline), human, placement);
 }
 #endif // ODO_GATES_DEFINITIONS
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "odo/core/linkage.hpp"
+#include "odo/core/text.hpp"
 #include "odo/repo/layout.hpp"
 
 #include <optional>
@@ -37,6 +38,10 @@ inline bool has_description_after(std::string_view subject, std::size_t colon) n
 ODO_API std::optional<std::string> subject_scope(std::string_view subject, std::string_view type);
 // "perf: ..." or "perf(<anything but ')'>): ...". The scope is not checked against the operator.
 ODO_API bool is_perf_subject(std::string_view subject, const Layout::Commits& commits);
+// "refactor: ..." or "refactor(scope): ...": a commit that says it changes no behaviour, which
+// refactor_op's verify must prove (ODO-8) and which ODO-6 keeps out of a campaign's
+// implementation commits.
+ODO_API bool is_refactor_subject(std::string_view subject);
 #if ODO_REPO_DEFINITIONS
 ODO_API std::optional<std::string> subject_scope(std::string_view subject, std::string_view type) {
     if (subject.substr(0, type.size()) != type || subject.size() <= type.size() ||
@@ -64,6 +69,21 @@ ODO_API bool is_perf_subject(std::string_view subject, const Layout::Commits& co
     }
     return colon < subject.size() && subject[colon] == ':' &&
            detail::has_description_after(subject, colon);
+}
+
+ODO_API bool is_refactor_subject(std::string_view subject) {
+    constexpr std::string_view type = "refactor";
+    if (subject.substr(0, type.size()) != type)
+        return false;
+    subject.remove_prefix(type.size());
+    if (!subject.empty() && subject.front() == '(') {
+        const auto close = subject.find(')');
+        if (close == std::string_view::npos)
+            return false;
+        subject.remove_prefix(close + 1);
+    }
+    return subject.size() > 2 && subject[0] == ':' && (subject[1] == ' ' || subject[1] == '\t') &&
+           !text::strip(subject.substr(1)).empty();
 }
 #endif // ODO_REPO_DEFINITIONS
 

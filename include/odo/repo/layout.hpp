@@ -2,6 +2,7 @@
 #include "odo/core/linkage.hpp"
 #include "odo/repo/language.hpp"
 #include "odo/repo/path_template.hpp"
+#include "odo/repo/tooling.hpp"
 
 #include <map>
 #include <string>
@@ -198,6 +199,9 @@ struct Layout {
     // The library's entry points. Without Python, the profile names no Python files (binding,
     // Python test and benchmark), and no gate requires, compares or accepts a Python figure.
     LanguageSet languages;
+    // Whose tools the fix texts name for capturing baselines. The built-in profile is CV-CUDA's
+    // own; a layout file describes another library and defaults to odo's (layout_file.hpp).
+    Tooling tooling = Tooling::Cvcuda;
     Paths paths;
     Attribution attribution;
     Grammar grammar;

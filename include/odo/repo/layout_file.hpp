@@ -27,8 +27,10 @@ namespace odo::repo {
 // left out keeps its default. The schema is documented in docs/layout.md.
 inline constexpr std::string_view layout_file_name = "odo-layout.json";
 inline constexpr std::string_view layout_schema = "odo-layout/v1";
-// The one top-level field outside the groups: the library's entry points, ["cpp", "python"].
+// The top-level fields outside the groups: the library's entry points, ["cpp", "python"], and
+// whose tools its fix texts name, "cvcuda" or "odo".
 inline constexpr std::string_view languages_field = "languages";
+inline constexpr std::string_view tooling_field = "tooling";
 
 namespace detail {
 
@@ -154,7 +156,7 @@ inline void reject_unknown_fields(const boost::json::object& root, const LayoutR
     const auto schema = layout_schema_keys();
     for (const auto& kv : root) {
         const std::string group(kv.key());
-        if (group == "schema" || group == languages_field)
+        if (group == "schema" || group == languages_field || group == tooling_field)
             continue;
         const auto known = schema.find(group);
         if (known == schema.end())
@@ -235,6 +237,13 @@ inline LanguageSet read_languages(const boost::json::value& v, const LayoutReade
     if (!seen.count(Language::Cpp))
         reader.fail(field, "must name \"cpp\": every operator has a C++ API");
     return seen.count(Language::Python) ? LanguageSet{} : LanguageSet::cpp_only();
+}
+
+inline Tooling read_tooling(const boost::json::value& v, const LayoutReader& reader) {
+    const auto tooling = v.is_string() ? parse_tooling(v.get_string()) : std::nullopt;
+    if (!tooling)
+        reader.fail(tooling_field, "must be \"cvcuda\" or \"odo\"");
+    return *tooling;
 }
 
 // Rules beyond the JSON types: templates use known placeholders where a placeholder makes sense,
@@ -345,6 +354,11 @@ ODO_API Layout parse_layout(std::string_view text, std::string_view source) {
     Layout layout;
     if (const auto* languages = root.if_contains(languages_field))
         layout.languages = detail::read_languages(*languages, reader);
+    // CV-CUDA ships no layout file: one that leaves the tooling out describes a library without
+    // CV-CUDA's baseline scripts, whose fix texts must name odo's tools.
+    layout.tooling = Tooling::Odo;
+    if (const auto* tooling = root.if_contains(tooling_field))
+        layout.tooling = detail::read_tooling(*tooling, reader);
     // Without a binding, the CV-CUDA defaults of the Python files do not apply.
     if (!layout.languages.has_python())
         for (const auto& entry : detail::python_paths(layout))
@@ -375,6 +389,7 @@ ODO_API Layout layout_for_repository(const std::filesystem::path& repo_root,
 inline boost::json::object layout_to_json(const Layout& layout) {
     boost::json::object doc{{"schema", layout_schema}};
     doc[languages_field] = boost::json::value_from(language_names(layout.languages));
+    doc[tooling_field] = to_string(layout.tooling);
     detail::for_each_layout_field(layout,
                                   [&](const char* group, const char* key, const auto& member) {
                                       auto& g = doc[group];

@@ -7,6 +7,7 @@
 #include "odo/core/linkage.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/text.hpp"
+#include "odo/repo/tooling.hpp"
 #include "odo/review/support_info.hpp"
 #include "odo/surface/bench_config.hpp"
 #include "odo/surface/benched_axes.hpp"
@@ -113,6 +114,25 @@ inline std::string python_bool(bool b) {
     return b ? "True" : "False";
 }
 
+// The public header's name in a message; a test may probe a header text without one.
+inline std::string header_name(const SupportInfo& support) {
+    return support.header.empty() ? "the public header" : support.header;
+}
+
+// What the header says that leaves the operator one layout at most, so that a layout axis could
+// only hold a constant: one input layout in the Limitations table, or none and planar layouts
+// declared not applicable. nullopt when it declares more, or nothing at all.
+inline std::optional<std::string> single_layout_reason(const SupportInfo& support) {
+    if (support.input_layouts.size() == 1)
+        return header_name(support) + " declares one input layout in its Limitations table (" +
+               *support.input_layouts.begin() + ")";
+    if (support.input_layouts.empty() && support.planar_not_applicable)
+        return header_name(support) +
+               " declares no input layout and 'Planar image layouts: Not applicable' (Reason: " +
+               support.planar_reason + ")";
+    return std::nullopt;
+}
+
 inline bool has_layout_axis(const boost::json::object& fields) {
     const auto* axes = fields.if_contains("string_axes");
     return axes && axes->is_object() && axes->get_object().contains("layout");
@@ -144,7 +164,8 @@ inline Finding check_bench_config(const BenchConfigInput& input, Phase phase = P
                            evidence, "Set \"tier\" to \"basic\" or \"advanced\" in every config");
 }
 
-// Every config has a truthful layout axis, or none has when the benchmark has no layout.
+// Every config has a truthful layout axis, or none has when the benchmark has no layout or the
+// operator has one layout at most (odo's N-A; the reference asks for the axis regardless).
 inline Finding check_layout_axis(const BenchConfigInput& input, const SupportInfo& support,
                                  Phase phase = Phase::Preflight) {
     Finding f = detail::bench_finding("BEN-5", phase);
@@ -168,6 +189,19 @@ inline Finding check_layout_axis(const BenchConfigInput& input, const SupportInf
     if (without_layout.empty())
         return detail::decided(std::move(f), Status::Pass, "Every config declares a layout axis",
                                std::to_string(with_layout.size()) + " configs");
+    if (const auto one = detail::single_layout_reason(support)) {
+        if (with_layout.empty())
+            return detail::decided(std::move(f), Status::NotApplicable,
+                                   "Layout axis N-A (the operator has a single layout)",
+                                   *one + "; " + std::to_string(without_layout.size()) +
+                                       " configs without a layout axis");
+        return detail::decided(std::move(f), Status::Gap,
+                               std::to_string(without_layout.size()) +
+                                   " config(s) lack a layout axis",
+                               python_list_repr(detail::first(without_layout, 6)),
+                               "Either remove string_axes.layout from every config (" + *one +
+                                   "), or add it to these configs");
+    }
     return detail::decided(std::move(f), Status::Gap,
                            std::to_string(without_layout.size()) + " config(s) lack a layout axis",
                            python_list_repr(detail::first(without_layout, 6)),
@@ -179,6 +213,17 @@ inline Finding check_layout_axis(const BenchConfigInput& input, const SupportInf
 namespace detail {
 
 #if ODO_REVIEW_DEFINITIONS
+// What to write in the header's doc comment, exactly: either planar layouts in the Limitations
+// table's input row, or the two-line opt-out parse_planar_policy reads (docs/bench.md).
+inline std::string planar_policy_fix(const SupportInfo& support) {
+    return "In " + header_name(support) +
+           "'s doc comment, either list the planar layouts in the Limitations table's input "
+           "row (` *      Data Layout:    [kNHWC, kNCHW]` under ` * Input:`), or write "
+           "` * Planar image layouts: Not applicable` and on the next line "
+           "` * Reason: <why no planar layout applies>` (docs/bench.md, \"Layout coverage: "
+           "BEN-5 and BEN-6\")";
+}
+
 // BEN-6's verdict for a planar operator whose FakePlanar cases pair correctly.
 inline Finding planar_layout_coverage(Finding f, const SupportInfo& support, bool has_native,
                                       bool has_fake) {
@@ -215,7 +260,8 @@ ODO_API Finding check_planar_coverage(const BenchConfigInput& input, const Suppo
 ODO_API std::vector<Finding> bench_domain_findings(const BenchConfigInput& input,
                                                    const std::vector<std::string>& sku_stems,
                                                    const SupportInfo& support,
-                                                   Phase phase = Phase::Preflight);
+                                                   Phase phase = Phase::Preflight,
+                                                   const repo::BaselineCapture& capture = {});
 #if ODO_REVIEW_DEFINITIONS
 ODO_API Finding check_planar_coverage(const BenchConfigInput& input, const SupportInfo& support,
                                       Phase phase) {
@@ -250,15 +296,15 @@ ODO_API Finding check_planar_coverage(const BenchConfigInput& input, const Suppo
     return detail::decided(std::move(f), Status::Gap,
                            "Layout policy is incomplete; required bench configs cannot be "
                            "determined",
-                           support.planar_policy_error,
-                           "Declare planar layouts (NCHW/CHW) in the Limitations table, or "
-                           "'Planar image layouts: Not applicable' with a Reason");
+                           support.planar_policy_error, detail::planar_policy_fix(support));
 }
 
-// Committed baselines cover every expected case key × every SKU stem of sku_map.json.
+// Committed baselines cover every expected case key × every SKU stem of sku_map.json. `capture`
+// words the fix for the library's tooling; the default keeps CV-CUDA's sentence.
 inline Finding check_baseline_completeness(const BenchConfigInput& input,
                                            const std::vector<std::string>& sku_stems,
-                                           Phase phase = Phase::Preflight) {
+                                           Phase phase = Phase::Preflight,
+                                           const repo::BaselineCapture& capture = {}) {
     Finding f = detail::bench_finding("BEN-7", phase);
     if (!input.config)
         return detail::not_evaluable(std::move(f), input);
@@ -289,17 +335,22 @@ inline Finding check_baseline_completeness(const BenchConfigInput& input,
                            "Baselines incomplete: " + std::to_string(coverage.missing.size()) +
                                " missing case/SKU entries",
                            "e.g. " + odo::text::join(examples, "; "),
-                           "Remove unsupported declared cases from the axes; otherwise "
-                           "regenerate via the MR baseline-regen CI and "
-                           "bench/_internal/update_baseline.py (never fabricate baselines)");
+                           capture.cvcuda()
+                               ? "Remove unsupported declared cases from the axes; otherwise "
+                                 "regenerate via the MR baseline-regen CI and "
+                                 "bench/_internal/update_baseline.py (never fabricate baselines)"
+                               : "Remove unsupported declared cases from the axes; otherwise "
+                                 "measure the missing rows on each SKU with " +
+                                     capture.measure_or_import() + " (never fabricate baselines)");
 }
 
 ODO_API std::vector<Finding> bench_domain_findings(const BenchConfigInput& input,
                                                    const std::vector<std::string>& sku_stems,
-                                                   const SupportInfo& support, Phase phase) {
+                                                   const SupportInfo& support, Phase phase,
+                                                   const repo::BaselineCapture& capture) {
     return {check_bench_config(input, phase), check_layout_axis(input, support, phase),
             check_planar_coverage(input, support, phase),
-            check_baseline_completeness(input, sku_stems, phase)};
+            check_baseline_completeness(input, sku_stems, phase, capture)};
 }
 #endif // ODO_REVIEW_DEFINITIONS
 

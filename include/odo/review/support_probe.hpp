@@ -30,7 +30,8 @@ inline SupportInfo compute_support_info(std::string_view header_text,
     info.has_tensor = containers.has_tensor;
     info.has_vs = containers.has_vs;
     info.generic_varshape = containers.generic_varshape;
-    info.planar_declared = declares_planar(declared_input_layouts(header_text));
+    info.input_layouts = declared_input_layouts(header_text);
+    info.planar_declared = declares_planar(info.input_layouts);
     PlanarPolicy policy = parse_planar_policy(header_text);
     info.planar_not_applicable = policy.not_applicable;
     info.planar_reason = std::move(policy.reason);
@@ -45,8 +46,11 @@ inline SupportInfo compute_support_info(std::string_view header_text,
 
 ODO_API SupportInfo probe_support(const std::filesystem::path& repo_root,
                                   const repo::OperatorPaths& paths, const CuratedData& curated) {
-    return compute_support_info(repo::try_read_repo_file(repo_root, paths.header).value_or(""),
-                                paths.operator_name, curated);
+    SupportInfo info =
+        compute_support_info(repo::try_read_repo_file(repo_root, paths.header).value_or(""),
+                             paths.operator_name, curated);
+    info.header = paths.header;
+    return info;
 }
 #endif // ODO_REVIEW_DEFINITIONS
 

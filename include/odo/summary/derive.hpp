@@ -29,6 +29,10 @@ struct SummaryArtifacts {
     const boost::json::value& candidate_config;
     const boost::json::value& sku_map;
     repo::LanguageSet languages = {};
+    // The Reason of the operator's "Planar image layouts: Not applicable" declaration, when the
+    // summary may say so instead of printing a table of n/a (layout_not_applicable.hpp); "" keeps
+    // the v1 table.
+    std::string planar_not_applicable = {};
 };
 
 #if ODO_SUMMARY_DEFINITIONS

@@ -54,6 +54,9 @@ struct SummaryBody {
     std::vector<std::string> categories;
     std::vector<ImpactRow> impact_rows;
     std::vector<LayoutRow> layout_rows;
+    // Why the Layout comparison holds one "Not applicable: …" line instead of its table (odo's
+    // form, for an operator that declares planar layouts not applicable); "" for the table.
+    std::string layout_not_applicable;
 
     std::vector<ChecklistItem> checklist;
     std::vector<std::string> learnings;

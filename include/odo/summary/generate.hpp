@@ -102,6 +102,10 @@ inline SummaryBody derived_body(const Metadata& m, const SummaryArtifacts& a,
     b.impact_rows =
         impact_rows(reported, optimized, surfaces.candidate.cases.size(), m.impact_metric);
     b.layout_rows = layout_rows(reported, layout_pairing(surfaces.candidate));
+    if (!a.planar_not_applicable.empty() && all_not_available(b.layout_rows)) {
+        b.layout_not_applicable = layout_not_applicable_text(a.planar_not_applicable);
+        b.layout_rows.clear();
+    }
     b.checklist = h.checklist;
     b.learnings =
         h.learnings.empty() ? std::vector<std::string>{std::string(default_learning)} : h.learnings;

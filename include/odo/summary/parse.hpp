@@ -12,6 +12,7 @@
 #include "odo/summary/checklist.hpp"
 #include "odo/summary/document.hpp"
 #include "odo/summary/error.hpp"
+#include "odo/summary/layout_not_applicable.hpp"
 #include "odo/summary/learnings.hpp"
 #include "odo/summary/markers.hpp"
 #include "odo/summary/metadata.hpp"
@@ -411,7 +412,10 @@ inline SummaryBody parse_body(const Lines& lines, const Metadata& m) {
     parse_preamble(section(0), body);
     parse_scope(section(1), body);
     body.impact_rows = parse_impact(section(2), m.impact_metric);
-    body.layout_rows = parse_layout(section(3));
+    if (auto reason = layout_not_applicable_line(non_blank_stripped(section(3))))
+        body.layout_not_applicable = std::move(*reason);
+    else
+        body.layout_rows = parse_layout(section(3));
     parse_checklist(section(4), body);
     parse_learnings(section(5), body);
     return body;

@@ -7,6 +7,7 @@
 #include "odo/summary/checklist.hpp"
 #include "odo/summary/description_text.hpp"
 #include "odo/summary/document.hpp"
+#include "odo/summary/layout_not_applicable.hpp"
 #include "odo/summary/markers.hpp"
 #include "odo/summary/metadata.hpp"
 #include "odo/summary/python_text.hpp"
@@ -130,6 +131,11 @@ inline void append_tables(std::vector<std::string>& out, const Metadata& m, cons
     out.emplace_back();
     out.push_back("### Layout comparison");
     out.emplace_back();
+    if (!b.layout_not_applicable.empty()) {
+        out.push_back(std::string(layout_not_applicable_prefix) + b.layout_not_applicable);
+        out.emplace_back();
+        return;
+    }
     out.emplace_back(layout_explanation);
     out.emplace_back();
     out.push_back(table_header_line(layout_header()));

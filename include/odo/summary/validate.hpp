@@ -163,7 +163,8 @@ inline void check_layout_table(const ParsedSummary& s, Issues& issues) {
         if (comparisons != expected)
             issues.error("layout-rows", label + " must have exactly an Interleaved / Planar row "
                                                 "followed by a FakePlanar / Planar row");
-    if (labels_in_order(b.impact_rows) != labels_in_order(b.layout_rows))
+    if (b.layout_not_applicable.empty() &&
+        labels_in_order(b.impact_rows) != labels_in_order(b.layout_rows))
         issues.error("sku-rows",
                      "Impact and Layout comparison tables must list the same SKUs in order");
 }
@@ -264,7 +265,14 @@ inline void check_artifact_claims(const ParsedSummary& s, const SummaryArtifacts
                      "configs: " +
                          first_difference(s.body.impact_rows, impact));
     const auto layout = layout_rows(reported, layout_pairing(surfaces.candidate));
-    if (s.body.layout_rows != layout)
+    if (!s.body.layout_not_applicable.empty()) {
+        // The one-line form stands for a table of n/a only: a pair it would hide is an error.
+        if (!all_not_available(layout))
+            issues.error("layout-statistics",
+                         "Layout comparison says not applicable, but the benchmark configs pair "
+                         "cases with planar ones: " +
+                             first_difference(s.body.layout_rows, layout));
+    } else if (s.body.layout_rows != layout)
         issues.error("layout-statistics",
                      "Layout comparison rows do not match the ratios derived from the benchmark "
                      "configs: " +

@@ -231,3 +231,26 @@ TEST_CASE("ODO-11 maps BEN-6 PASS and N-A") {
     CHECK(f.status == Status::NotApplicable);
     CHECK(f.summary == "FakePlanar comparison is not applicable");
 }
+
+TEST_CASE("ODO-2's fix names the tools of the layout in use") {
+    const ConfigRevisions unchanged{"c.json", parsed_config(""), parsed_config("")};
+    const auto implementation = range_with({"src/cvcuda/priv/OpInvert.cu"});
+    const Finding cvcuda = check_odo2_baselines_updated(implementation, unchanged, invert(), guide);
+    CHECK(cvcuda.status == Status::Gap);
+    CHECK(cvcuda.fix == "Regenerate the baselines through the CI fan-out, then import them with "
+                        "bench/_internal/update_baseline.py --from <artifacts-dir>/ --operator "
+                        "invert.");
+    CHECK(check_odo2_baselines_updated(implementation, unchanged, invert(), guide,
+                                       odo::repo::Tooling::Cvcuda)
+              .fix == cvcuda.fix);
+    const Finding odo_tools = check_odo2_baselines_updated(implementation, unchanged, invert(),
+                                                           guide, odo::repo::Tooling::Odo);
+    CHECK(odo_tools.status == Status::Gap);
+    CHECK(odo_tools.summary == cvcuda.summary);
+    CHECK(odo_tools.evidence == cvcuda.evidence);
+    CHECK(odo_tools.fix ==
+          "Re-measure the baselines of the changed code with `odo_campaign Invert baseline` (it "
+          "measures every basic and advanced case and imports them), or import runs measured "
+          "elsewhere with `odo_baseline import --operator invert --from RUNS`, and commit the "
+          "config.");
+}

@@ -205,3 +205,42 @@ TEST_CASE("commit types come from the layout") {
         check_odo6_perf_hygiene(range(), h, commits_hqresize(), commit_ops, layout, guide).status ==
         Status::Gap);
 }
+
+// Issue 36: a refactor inside a campaign is not a commit of its own, whatever refactor_op said of
+// it; the fix says where it goes instead.
+TEST_CASE("ODO-6: a refactor(<op>): commit on a campaign branch is a GAP whose fix says where "
+          "the refactor goes") {
+    const std::string base_fix =
+        "Use perf: for kept optimizations. A kernel bug fix must be a scoped fix(hqresize): "
+        "commit immediately after its scoped, operator-specific, tests-only test(hqresize): "
+        "commit.";
+    CommitHistory h;
+    h.commits = {{sha('b'), "perf(hqresize): one pass over the rows", {sha('a')}, {kernel}},
+                 {sha('a'), "refactor(hqresize): name the inner loop", {sha('3')}, {kernel}}};
+    const Finding f = hygiene(h);
+    CHECK(f.status == Status::Gap);
+    CHECK(f.evidence == "aaaaaaaa refactor(hqresize): name the inner loop (not a scoped "
+                        "fix(<operator>): subject)");
+    CHECK(f.fix == base_fix +
+                       " A refactor of the operator's implementation is not a commit of its own "
+                       "in a campaign, even when refactor_op proved it: squash it into the perf: "
+                       "commit that needs it, or move it to its own MR, where refactor_op's "
+                       "RED-* and VER-* gates apply (docs/refactor.md, \"Refactors and a "
+                       "campaign\").");
+
+    // Squashed into the perf: commit, the branch passes.
+    h.commits = {{sha('b'), "perf(hqresize): one pass over the rows", {sha('3')}, {kernel}}};
+    CHECK(hygiene(h).status == Status::Pass);
+
+    // Any other refused subject keeps the fix without the refactor sentence.
+    h.commits = {{sha('b'), "chore(hqresize): name the inner loop", {sha('3')}, {kernel}}};
+    CHECK(hygiene(h).fix == base_fix);
+
+    // The commit types are the layout's.
+    odo::repo::Layout layout;
+    layout.commits.perf_type = "opt";
+    h.commits = {{sha('a'), "refactor: name the inner loop", {sha('3')}, {kernel}}};
+    CHECK(contains(
+        check_odo6_perf_hygiene(range(), h, commits_hqresize(), commit_ops, layout, guide).fix,
+        "squash it into the opt: commit that needs it"));
+}

@@ -263,3 +263,65 @@ TEST_CASE("PRE-6 is MANUAL when history or git cannot decide") {
     CHECK(f.status == Status::Manual);
     CHECK(contains(f.summary, "could not list the changes"));
 }
+
+// Issue 36: a library whose layout is not CV-CUDA's has no update_baseline.py and no regen CI
+// job; its fixes name odo's tools. CV-CUDA's sentences stay byte for byte.
+TEST_CASE("PRE-3 and PRE-6 fixes name the tools of the layout in use") {
+    const odo::repo::BaselineCapture cvcuda;
+    const odo::repo::BaselineCapture odo_tools{odo::repo::Tooling::Odo, "Gaussian", "gaussian"};
+    const std::string measure =
+        "`odo_campaign Gaussian baseline` (it measures every basic and advanced case and imports "
+        "them), or import runs measured elsewhere with `odo_baseline import --operator gaussian "
+        "--from RUNS`";
+    const std::string regen =
+        "```ci\n{\"config\": \"baseline-regen\", \"benchmark_operators\": \"gaussian\"}\n```";
+
+    const CapturedBaselines none{"bench/config/operators/gaussian.json", true, "", 0, {}};
+    CHECK(check_pre3_baseline_captured(none, guides).fix ==
+          "Capture and commit a baseline (CI on the bench-only SHA) before optimizing.");
+    CHECK(check_pre3_baseline_captured(none, guides, cvcuda).fix ==
+          check_pre3_baseline_captured(none, guides).fix);
+    CHECK(check_pre3_baseline_captured(none, guides, odo_tools).fix ==
+          "Capture a baseline with " + measure +
+              ", and commit it on its own before the first optimization.");
+
+    const auto stale = facts(std::string(40, 'a'), 0, {"src/cvcuda/priv/legacy/filter.cu"});
+    CHECK(check_pre6_baseline_freshness(stale, legacy_filter_moves_gaussian, guides).fix ==
+          "Do not reuse these rows as the before wave. Capture a fresh reference-SKU burn-in at "
+          "the campaign base (it runs basic,advanced on both reference SKUs) and import it with "
+          "bench/_internal/update_baseline.py:\n" +
+              regen);
+    CHECK(
+        check_pre6_baseline_freshness(stale, legacy_filter_moves_gaussian, guides, odo_tools).fix ==
+        "Do not reuse these rows as the before wave. Re-measure them at the campaign "
+        "base on the SKU map's reference SKUs with " +
+            measure + ", and commit them before the first optimization.");
+
+    const auto unknown = facts("", 0, {});
+    CHECK(check_pre6_baseline_freshness(unknown, legacy_filter_moves_gaussian, guides).fix ==
+          "Fetch full history (a shallow clone hides the refresh commit), then re-run. Capture a "
+          "fresh reference-SKU burn-in with:\n" +
+              regen);
+    CHECK(check_pre6_baseline_freshness(unknown, legacy_filter_moves_gaussian, guides, odo_tools)
+              .fix == "Fetch full history (a shallow clone hides the refresh commit), then "
+                      "re-run. To re-measure the baselines instead, run " +
+                          measure + ".");
+
+    const auto shallow = facts(std::string(40, 'a'), 128, {});
+    CHECK(check_pre6_baseline_freshness(shallow, legacy_filter_moves_gaussian, guides).fix ==
+          "Fetch full history, then re-run. Capture a fresh burn-in with:\n" + regen);
+    CHECK(check_pre6_baseline_freshness(shallow, legacy_filter_moves_gaussian, guides, odo_tools)
+              .fix == "Fetch full history, then re-run. To re-measure the baselines instead, run " +
+                          measure + ".");
+    for (const auto& capture : {cvcuda, odo_tools})
+        for (const auto& f :
+             {check_pre3_baseline_captured(none, guides, capture),
+              check_pre6_baseline_freshness(stale, legacy_filter_moves_gaussian, guides, capture),
+              check_pre6_baseline_freshness(shallow, legacy_filter_moves_gaussian, guides,
+                                            capture)}) {
+            CAPTURE(f.id);
+            for (const char* cvcuda_only : {"update_baseline.py", "bench-only", "baseline-regen"})
+                CHECK_FALSE((contains(f.fix, cvcuda_only) && !capture.cvcuda()));
+            CHECK(contains(f.fix, "odo_baseline import") == !capture.cvcuda());
+        }
+}

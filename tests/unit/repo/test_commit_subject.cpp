@@ -38,3 +38,15 @@ TEST_CASE("subject_scope reads <type>(<scope>): subjects") {
     CHECK_FALSE(subject_scope("fixup(a): x", "fix"));
     CHECK_FALSE(subject_scope("test(a): x", "fix"));
 }
+
+TEST_CASE("is_refactor_subject: refactor: or refactor(<scope>):, then a blank and a description") {
+    using odo::repo::is_refactor_subject;
+    CHECK(is_refactor_subject("refactor: name the loop"));
+    CHECK(is_refactor_subject("refactor(invert): name the loop"));
+    CHECK(is_refactor_subject("refactor(invert):\tname the loop"));
+    CHECK_FALSE(is_refactor_subject("refactor(invert): "));
+    CHECK_FALSE(is_refactor_subject("refactor(invert):name"));
+    CHECK_FALSE(is_refactor_subject("refactor(invert name"));
+    CHECK_FALSE(is_refactor_subject("refactoring: name the loop"));
+    CHECK_FALSE(is_refactor_subject("perf(invert): refactor: no"));
+}

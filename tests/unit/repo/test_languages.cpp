@@ -48,8 +48,8 @@ TEST_CASE("a layout file holding only languages merges with the CV-CUDA profile"
     CHECK(l.paths.c_api == Layout::cvcuda().paths.c_api);
     CHECK(l.paths.bench_cpp == Layout::cvcuda().paths.bench_cpp);
     CHECK(l.grammar.summary_marker == Layout::cvcuda().grammar.summary_marker);
-    CHECK(odo::json::dumps(
-              layout_to_json(parse_layout(R"({"languages": ["python", "cpp"]})", "l"))) ==
+    CHECK(odo::json::dumps(layout_to_json(
+              parse_layout(R"({"languages": ["python", "cpp"], "tooling": "cvcuda"})", "l"))) ==
           odo::json::dumps(layout_to_json(Layout::cvcuda())));
 }
 

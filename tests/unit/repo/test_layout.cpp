@@ -44,7 +44,23 @@ TEST_CASE("the built-in profile is CV-CUDA's") {
           std::vector<std::string>{"bench/config/operators/{name}.json",
                                    "bench/python/ops/bench_{name}.py",
                                    "bench/cpp/ops/Bench{Name}.cpp"});
-    CHECK(dump(l) == dump(parse_layout("{}", "odo-layout.json")));
+    CHECK(l.tooling == Tooling::Cvcuda);
+    // A layout file differs only in whose tools its fix texts name (the next test).
+    CHECK(dump(l) == dump(parse_layout(R"({"tooling": "cvcuda"})", "odo-layout.json")));
+}
+
+TEST_CASE("tooling: CV-CUDA's in the built-in profile, odo's in a layout file unless it says") {
+    CHECK(Layout::cvcuda().tooling == Tooling::Cvcuda);
+    CHECK(parse_layout("{}", "odo-layout.json").tooling == Tooling::Odo);
+    CHECK(parse_layout(R"({"languages": ["cpp"]})", "odo-layout.json").tooling == Tooling::Odo);
+    CHECK(parse_layout(R"({"tooling": "odo"})", "odo-layout.json").tooling == Tooling::Odo);
+    CHECK(parse_layout(R"({"tooling": "cvcuda"})", "odo-layout.json").tooling == Tooling::Cvcuda);
+    // Written by layout_to_json, so the complete profile dumped as a file keeps CV-CUDA's texts.
+    CHECK(odo::json::dumps(layout_to_json(Layout::cvcuda()).at("tooling")) == R"("cvcuda")");
+    CHECK(odo::json::dumps(layout_to_json(parse_layout("{}", "l")).at("tooling")) == R"("odo")");
+    for (const char* wrong : {R"("CV-CUDA")", R"("")", "1", "null", R"(["odo"])"})
+        CHECK(error_of(std::string(R"({"tooling": )") + wrong + "}") ==
+              R"(odo-layout.json: field "tooling" must be "cvcuda" or "odo")");
 }
 
 TEST_CASE("a layout file overrides only the fields it names") {

@@ -1,4 +1,5 @@
 #include <odo/review/bench_checks.hpp>
+#include <odo/review/support_probe.hpp>
 #include <odo/surface/sku_map.hpp>
 
 #include <doctest/doctest.h>
@@ -352,4 +353,100 @@ TEST_CASE("the bench checks on the real CV-CUDA configs") {
         // Without the curated N-A, the missing layout axis is a GAP.
         CHECK(check_layout_axis(op(name), SupportInfo{}).status == Status::Gap);
     }
+}
+
+TEST_CASE("BEN-7's fix names the tools of the layout in use") {
+    const auto incomplete = input_of(R"({"a": {"tier": "basic", "dtypes": ["u8"]}})");
+    const std::string cvcuda_fix =
+        "Remove unsupported declared cases from the axes; otherwise regenerate via the MR "
+        "baseline-regen CI and bench/_internal/update_baseline.py (never fabricate baselines)";
+    CHECK(check_baseline_completeness(incomplete, two_skus).fix == cvcuda_fix);
+    const repo::BaselineCapture odo_tools{repo::Tooling::Odo, "Op", "op"};
+    const Finding f =
+        check_baseline_completeness(incomplete, two_skus, Phase::Preflight, odo_tools);
+    CHECK(f.status == Status::Gap);
+    CHECK(f.fix == "Remove unsupported declared cases from the axes; otherwise measure the missing "
+                   "rows on each SKU with `odo_campaign Op baseline` (it measures every basic and "
+                   "advanced case and imports them), or import runs measured elsewhere with "
+                   "`odo_baseline import --operator op --from RUNS` (never fabricate baselines)");
+    // bench_domain_findings hands the capture to BEN-7 (and PRE-2 repeats BEN-7's fix).
+    CHECK(bench_domain_findings(incomplete, two_skus, SupportInfo{}, Phase::Preflight, odo_tools)
+              .back()
+              .fix == f.fix);
+    CHECK(bench_domain_findings(incomplete, two_skus, SupportInfo{}).back().fix == cvcuda_fix);
+}
+
+// Issue 36: a library with one layout is not asked for a layout axis that could only be constant.
+TEST_CASE("BEN-5: N-A when the header leaves the operator one layout, naming what it read") {
+    const auto without_axis = input_of(R"({"a": {}, "b": {}})");
+    SupportInfo one;
+    one.header = "include/ops/Blur.h";
+    one.input_layouts = {"NHWC"};
+    const Finding na = check_layout_axis(without_axis, one);
+    CHECK(na.status == Status::NotApplicable);
+    CHECK(na.summary == "Layout axis N-A (the operator has a single layout)");
+    CHECK(na.evidence == "include/ops/Blur.h declares one input layout in its Limitations table "
+                         "(NHWC); 2 configs without a layout axis");
+
+    SupportInfo planar_na;
+    planar_na.header = "include/ops/Blur.h";
+    planar_na.planar_not_applicable = true;
+    planar_na.planar_reason = "operates on host scanlines";
+    const Finding no_layout = check_layout_axis(without_axis, planar_na);
+    CHECK(no_layout.status == Status::NotApplicable);
+    CHECK(no_layout.evidence ==
+          "include/ops/Blur.h declares no input layout and 'Planar image layouts: Not "
+          "applicable' (Reason: operates on host scanlines); 2 configs without a layout axis");
+
+    // Every config carrying the (constant) axis still passes; half of them carrying it is a GAP.
+    const auto with_axis = input_of(R"({"a": {"string_axes": {"layout": ["NHWC"]}}})");
+    CHECK(check_layout_axis(with_axis, one).status == Status::Pass);
+    const Finding mixed = check_layout_axis(
+        input_of(R"({"a": {}, "b": {"string_axes": {"layout": ["NHWC"]}}})"), one);
+    CHECK(mixed.status == Status::Gap);
+    CHECK(mixed.summary == "1 config(s) lack a layout axis");
+    CHECK(mixed.evidence == "['a']");
+    CHECK(mixed.fix == "Either remove string_axes.layout from every config (include/ops/Blur.h "
+                       "declares one input layout in its Limitations table (NHWC)), or add it to "
+                       "these configs");
+
+    // Two declared layouts, planar N-A or not, still need the axis; so does a header that
+    // declares nothing at all.
+    SupportInfo two = planar_na;
+    two.input_layouts = {"HWC", "NHWC"};
+    CHECK(check_layout_axis(without_axis, two).status == Status::Gap);
+    CHECK(check_layout_axis(without_axis, SupportInfo{}).status == Status::Gap);
+}
+
+TEST_CASE("BEN-6: the incomplete-policy fix says exactly what to write, in which header") {
+    const auto interleaved = input_of(R"({"a": {"tier": "basic"}})");
+    SupportInfo undeclared;
+    undeclared.header = "include/ops/Blur.h";
+    const Finding gap = check_planar_coverage(interleaved, undeclared);
+    CHECK(gap.status == Status::Gap);
+    CHECK(gap.fix ==
+          "In include/ops/Blur.h's doc comment, either list the planar layouts in the "
+          "Limitations table's input row (` *      Data Layout:    [kNHWC, kNCHW]` under "
+          "` * Input:`), or write ` * Planar image layouts: Not applicable` and on the next line "
+          "` * Reason: <why no planar layout applies>` (docs/bench.md, \"Layout coverage: BEN-5 "
+          "and BEN-6\")");
+    CHECK(
+        check_planar_coverage(interleaved, SupportInfo{}).fix.rfind("In the public header's", 0) ==
+        0);
+
+    // Both forms the fix offers are what the probe reads: the table row declares planar layouts,
+    // the two lines declare them not applicable (with BEN-6 N-A and its reason).
+    const std::string table =
+        "/**\n * Limitations:\n *\n * Input:\n *      Data Layout:    [kNHWC, "
+        "kNCHW]\n */\n";
+    const SupportInfo declared = compute_support_info(table, "Blur", {});
+    CHECK(declared.planar);
+    CHECK(declared.input_layouts == std::set<std::string>{"NCHW", "NHWC"});
+    const std::string opt_out = "/**\n * Limitations:\n * Planar image layouts: Not applicable\n"
+                                " * Reason: operates on host scanlines\n */\n";
+    const SupportInfo opted_out = compute_support_info(opt_out, "Blur", {});
+    const Finding na = check_planar_coverage(interleaved, opted_out);
+    CHECK(na.status == Status::NotApplicable);
+    CHECK(na.evidence == "operates on host scanlines");
+    CHECK(check_layout_axis(input_of(R"({"a": {}})"), opted_out).status == Status::NotApplicable);
 }
