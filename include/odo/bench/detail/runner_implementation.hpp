@@ -448,9 +448,13 @@ private:
         if (!options_.quiet)
             for (const profile::FootprintMeasurement& m : footprints_)
                 out << m.workload << ": peak " << m.peak_live_bytes << " B live, "
-                    << m.timed_allocations << " allocations and " << m.timed_frees
-                    << " frees in the call\n";
+                    << counted(m.timed_allocations, "allocation") << " and "
+                    << counted(m.timed_frees, "free") << " in the call\n";
         return code;
+    }
+
+    static std::string counted(std::uint64_t n, const char* noun) {
+        return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
     }
 
     int report(std::ostream& out, std::ostream& err) {
