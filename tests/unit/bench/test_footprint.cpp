@@ -5,6 +5,7 @@
 #include "text_helpers.hpp"
 
 #include <odo/bench/allocation_hook.hpp>
+#include <odo/bench/backend.hpp>
 #include <odo/bench/runner.hpp>
 #include <odo/core/file.hpp>
 #include <odo/gates/evidence_checks_memory.hpp>
@@ -56,6 +57,24 @@ std::vector<FootprintMeasurement> read_footprints(const std::filesystem::path& p
 
 const std::string uint8_key = "example_basic[InOutDataType=uint8][shape=1x256x256][passes=1]";
 const std::string float_key = "example_basic[InOutDataType=float32][shape=1x256x256][passes=1]";
+
+// A backend that says it measures a GPU; --footprint must refuse it before anything runs.
+class GpuLookingBackend : public Backend {
+public:
+    GpuLookingBackend() { device_.backend = "cuda"; }
+    const DeviceInfo& device() const override { return device_; }
+    ClockKind clock() const override { return ClockKind::CudaEvents; }
+    void warmup(LaunchRef, std::int64_t) override { throw std::logic_error("not reached"); }
+    Measurement measure_cold(LaunchRef, const StoppingCriteria&, ExecTag) override {
+        throw std::logic_error("not reached");
+    }
+    Measurement measure_batch(LaunchRef, const StoppingCriteria&, double) override {
+        throw std::logic_error("not reached");
+    }
+
+private:
+    DeviceInfo device_;
+};
 
 std::size_t line_count(const std::string& text) {
     return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
@@ -227,6 +246,7 @@ TEST_CASE("--footprint: usage errors are one line and exit 2; an unwritable file
     const TempDir dir;
     const std::string path = (dir.path() / "footprint.json").string();
     const auto body = [](State& s, std::size_t) { s.exec([](Launch&) {}); };
+    const auto body_untyped = [](State& s) { s.exec([](Launch&) {}); };
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
              {"--footprint"},
              {"--footprint="},
@@ -246,6 +266,16 @@ TEST_CASE("--footprint: usage errors are one line and exit 2; an unwritable file
         CHECK(odo::testing::contains(r.err, "benchmark: error: "));
         CHECK(r.out.empty());
     }
+    CHECK_FALSE(std::filesystem::exists(path));
+
+    Runner on_gpu({"--footprint", path}, testing::example_config,
+                  [] { return std::make_unique<GpuLookingBackend>(); });
+    on_gpu.add("example", body_untyped);
+    std::ostringstream gpu_out, gpu_err;
+    CHECK(on_gpu.run(gpu_out, gpu_err) == 2);
+    CHECK(line_count(gpu_err.str()) == 1);
+    CHECK(odo::testing::contains(gpu_err.str(), "the cuda backend's operator holds device memory, "
+                                                "which CUPTI counts"));
     CHECK_FALSE(std::filesystem::exists(path));
 
     const std::string unwritable = (dir.path() / "missing" / "footprint.json").string();

@@ -352,9 +352,9 @@ private:
         for (std::size_t i = 0; i < cases_.size(); ++i) {
             results_.push_back(measure_case(cases_[i], warmups_[i], b));
             // A footprint's figures are printed once the file is written.
-            const bool counted =
+            const bool in_file =
                 options_.footprint && results_.back().outcome == CaseOutcome::Measured;
-            if (!options_.quiet && !counted)
+            if (!options_.quiet && !in_file)
                 err << progress_line(i + 1, cases_.size(), results_.back()) << std::endl;
         }
     }
