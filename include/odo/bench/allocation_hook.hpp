@@ -7,8 +7,9 @@
 //
 // The replaced operators are compiled once per executable, in the translation unit that compiles
 // the runner (ODO_BENCH_IMPLEMENT; detail/allocation_hook_replacement.hpp): a benchmark source pays
-// nothing for them. Where they are not compiled (ODO_BENCH_NO_ALLOCATION_HOOK, or a program that
-// does not compile the runner) an armed scope sees nothing, so the runner refuses `--footprint`.
+// nothing for them. Where they are not compiled (ODO_BENCH_NO_ALLOCATION_HOOK, a runner compiled by
+// nvcc, or a program that does not compile the runner) an armed scope sees nothing, so the runner
+// refuses `--footprint`.
 //
 // Seen: every form of operator new and delete (sized, aligned, nothrow, arrays), from any code
 // the armed thread runs, the standard library's containers included. Not seen: other threads (an

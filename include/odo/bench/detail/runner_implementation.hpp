@@ -3,8 +3,11 @@
 // defines ODO_BENCH_IMPLEMENT (see odo/bench/runner.hpp). The definitions below are deliberately
 // not inline: a second implementing translation unit is a link error, not a silent duplicate.
 // The allocation hook's replaced operator new and delete come with it, unless the program has
-// replacements of its own (ODO_BENCH_NO_ALLOCATION_HOOK; `--footprint` is then refused).
-#ifndef ODO_BENCH_NO_ALLOCATION_HOOK
+// replacements of its own (ODO_BENCH_NO_ALLOCATION_HOOK) or nvcc compiles this translation unit
+// (CUDA declares some deletes __host__ __device__, which a host replacement cannot match; the
+// generated one is C++). `--footprint` is then refused.
+#if !defined(ODO_BENCH_NO_ALLOCATION_HOOK) && !defined(__CUDACC__)
+#define ODO_BENCH_ALLOCATION_HOOK 1
 #include "odo/bench/detail/allocation_hook_replacement.hpp"
 #endif
 #include "odo/bench/allocation_hook.hpp"
@@ -237,10 +240,11 @@ private:
                 return 0;
             }
             check_benchmark();
-#ifdef ODO_BENCH_NO_ALLOCATION_HOOK
+#ifndef ODO_BENCH_ALLOCATION_HOOK
             if (options_.footprint)
                 throw InputError("--footprint: this executable is built without odo's allocation "
-                                 "hook (ODO_BENCH_NO_ALLOCATION_HOOK)");
+                                 "hook (ODO_BENCH_NO_ALLOCATION_HOOK, or its runner compiled by "
+                                 "nvcc)");
 #endif
             if (options_.host_roofline && cases_.size() != 1)
                 throw InputError("--host-roofline times one case; " +
