@@ -1,7 +1,8 @@
 // odo's example benchmark, written the way an op repository writes one: the operator's config
 // declares the cases, the body declares its traffic and hands a launcher to exec(). It inverts
 // an image on the host. ODO_EXAMPLE_SLOWDOWN_US adds a busy wait to every launch, so tests can
-// plant a regression.
+// plant a regression; ODO_EXAMPLE_SCRATCH_BYTES a buffer allocated and freed in every launch, so
+// they can plant a memory-footprint increase.
 #include <odo/bench/do_not_optimize.hpp>
 #include <odo/bench/runner.hpp>
 
@@ -44,11 +45,24 @@ double planted_slowdown_us() {
     return value ? std::atof(value) : 0.0;
 }
 
+std::size_t planted_scratch_bytes() {
+    const char* value = std::getenv("ODO_EXAMPLE_SCRATCH_BYTES");
+    return value ? static_cast<std::size_t>(std::strtoull(value, nullptr, 10)) : 0;
+}
+
+void use_scratch(std::size_t bytes) {
+    if (bytes == 0)
+        return;
+    std::vector<unsigned char> scratch(bytes);
+    odo::bench::do_not_optimize(scratch.data());
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     odo::bench::Runner runner(argc, argv, ODO_BENCH_CONFIG);
     const double slowdown_us = planted_slowdown_us();
+    const std::size_t scratch_bytes = planted_scratch_bytes();
     runner.add("example", odo::bench::type_list<std::uint8_t, float>{},
                [&](odo::bench::State& state, auto tag) {
                    using T = typename decltype(tag)::type;
@@ -63,6 +77,7 @@ int main(int argc, char** argv) {
                        for (std::int64_t pass = 0; pass < passes; ++pass)
                            invert(image, inverted);
                        spin_us(slowdown_us);
+                       use_scratch(scratch_bytes);
                    });
                });
     return runner.run();

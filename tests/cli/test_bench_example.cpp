@@ -1,7 +1,7 @@
 // The example benchmark executable (tests/bench_example) end to end: --list and the filters,
-// the artifact and CSV files, and --odo-gate catching a planted slowdown. The machine running
-// the tests is shared, so real timings are loose; the gate's arithmetic is tested exactly on
-// fake time in unit_bench.
+// the artifact and CSV files, --footprint counting a planted buffer, and --odo-gate catching a
+// planted slowdown. The machine running the tests is shared, so real timings are loose; the
+// gate's arithmetic is tested exactly on fake time in unit_bench.
 #include "text_helpers.hpp"
 
 #include <odo/baseline/artifact.hpp>
@@ -11,6 +11,7 @@
 #include <odo/core/json_write.hpp>
 #include <odo/core/process.hpp>
 #include <odo/core/text.hpp>
+#include <odo/profile/memory_footprint.hpp>
 #include <odo/surface/case_expansion.hpp>
 #include <odo/surface/sku_map.hpp>
 
@@ -35,10 +36,10 @@ const std::string uint8_case = "example_basic[InOutDataType=uint8][shape=1x256x2
 const std::vector<std::string> quick{"--min-time", "0.02",  "--max-noise", "50", "--timeout", "2",
                                      "--no-batch", "--sku", "HOST_EXAMPLE"};
 
-odo::ProcessResult bench(std::vector<std::string> args, const std::string& slowdown_us = "") {
+// `env`: NAME=VALUE settings for the run (the example's planted slowdown or scratch buffer).
+odo::ProcessResult bench(std::vector<std::string> args, const std::vector<std::string>& env = {}) {
     args.insert(args.begin(), ODO_BENCH_EXAMPLE);
-    if (!slowdown_us.empty())
-        args.insert(args.begin(), "ODO_EXAMPLE_SLOWDOWN_US=" + slowdown_us);
+    args.insert(args.begin(), env.begin(), env.end());
     args.insert(args.begin(), "CVCUDA_BENCH_WARMUP_CAP=2");
     return odo::run_process("/usr/bin/env", args, {{}, std::chrono::seconds(120), {}, {}});
 }
@@ -98,6 +99,38 @@ TEST_CASE("bad arguments exit 2 with one line naming the option") {
     CHECK(bench({"--help"}).exit_code == 0);
 }
 
+TEST_CASE("--footprint counts one launch per case: nothing, then a planted buffer") {
+    ScratchDir dir;
+    const fs::path before = dir.path() / "before.json";
+    const fs::path after = dir.path() / "after.json";
+    const auto clean = bench({"--footprint", before.string()});
+    INFO(clean.err);
+    REQUIRE(clean.exit_code == 0);
+    CHECK(contains(clean.out,
+                   uint8_case + ": peak 0 B live, 0 allocations and 0 frees in the call\n"));
+    const auto planted = bench({"--footprint", after.string()}, {"ODO_EXAMPLE_SCRATCH_BYTES=4096"});
+    REQUIRE(planted.exit_code == 0);
+    CHECK(contains(planted.out,
+                   uint8_case + ": peak 4096 B live, 1 allocation and 1 free in the call\n"));
+    const auto measured = odo::profile::parse_footprints(odo::read_file(after), after.string());
+    REQUIRE(measured.size() == 2);
+    CHECK(measured.front().workload == uint8_case);
+    for (const auto& m : measured) {
+        CHECK(m.peak_live_bytes == 4096);
+        CHECK(m.timed_allocations == 1);
+        CHECK(m.timed_frees == 1);
+    }
+    const auto change = odo::profile::compare_footprints(
+        odo::profile::parse_footprints(odo::read_file(before), before.string()), measured);
+    CHECK(change.increase_bytes == 4096);
+    CHECK(change.new_allocations);
+
+    const auto no_file = bench({"--footprint"});
+    CHECK(no_file.exit_code == 2);
+    CHECK(odo::text::lines(no_file.err).size() == 1);
+    CHECK(contains(no_file.err, "error: --footprint: needs a value"));
+}
+
 TEST_CASE("a run writes a CSV and an artifact the baseline importer accepts") {
     ScratchDir dir;
     const fs::path json = dir.path() / "run.json";
@@ -149,7 +182,7 @@ TEST_CASE("--odo-gate passes an unchanged run and catches a planted slowdown") {
     CHECK(contains(std::string(passed.at("findings").at(0).at("summary").as_string()),
                    "same as the committed baseline within noise"));
 
-    const auto slowed = bench(with_quick(gate), "20000"); // +20 ms per launch
+    const auto slowed = bench(with_quick(gate), {"ODO_EXAMPLE_SLOWDOWN_US=20000"}); // +20 ms
     INFO(slowed.err);
     CHECK(slowed.exit_code == 1);
     const auto failed = odo::json::parse(slowed.out, "gate report");

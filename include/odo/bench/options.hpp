@@ -60,6 +60,10 @@ struct RunOptions {
     // (odo/bench/host_roofline.hpp) and writes the record here.
     std::optional<std::filesystem::path> host_roofline;
     int host_roofline_rounds = 300;
+    // Runs each selected case's launcher once after its warm-up with the allocation hook armed
+    // around the call instead of measuring it (odo/bench/allocation_hook.hpp) and writes the
+    // footprint file here (odo/profile/memory_footprint.hpp).
+    std::optional<std::filesystem::path> footprint;
 };
 
 inline std::string usage(std::string_view program) {
@@ -106,6 +110,12 @@ Host roofline (a profile of a host case: no table, artifact or gate)
                              declares, in alternating rounds by the backend's clock, and write
                              the record to PATH (odo_profile --host-roofline reads it)
   --host-roofline-rounds N   alternating rounds of each, at least 10 (300)
+Memory footprint (a profile of host allocations: no table, artifact or gate)
+  --footprint PATH           run each selected case once after its warm-up with odo's
+                             allocation hook armed around the call (operator new/delete on
+                             the measuring thread) and write its peak live bytes and its
+                             allocations and frees to PATH (the file ODO-9's section is
+                             written from)
 Embedded gate
   --odo-gate                 compare with the committed baselines of this SKU; exit 1 on a
                              regression, an over-noise case or a case that cannot be judged
@@ -349,7 +359,9 @@ inline bool parse_outputs(ArgCursor& a, RunOptions& o) {
         o.host_roofline_rounds = parse_number<int>(n, a.single_value());
         if (o.host_roofline_rounds < 10)
             bad_option(n, "must be at least 10");
-    } else
+    } else if (n == "--footprint")
+        o.footprint = a.single_value();
+    else
         return false;
     return true;
 }
@@ -364,6 +376,18 @@ inline void check_host_roofline(const RunOptions& o) {
                                       "another run");
     if (o.host_roofline->empty())
         bad_option("--host-roofline", "needs a file name");
+}
+
+// A footprint run calls each case once under the allocation hook: no timing to report or gate.
+inline void check_footprint(const RunOptions& o) {
+    if (!o.footprint)
+        return;
+    if (o.json || o.csv || o.gate || o.host_roofline)
+        bad_option("--footprint", "counts the allocations of one call per case, not for the "
+                                  "artifact, the CSV, the gate or a roofline; give --json, --csv, "
+                                  "--odo-gate and --host-roofline to another run");
+    if (o.footprint->empty())
+        bad_option("--footprint", "needs a file name");
 }
 
 inline bool parse_gate(ArgCursor& a, RunOptions& o) {
@@ -415,6 +439,7 @@ inline RunOptions parse_options(const std::vector<std::string>& args) {
     if (o.timing == Timing::Batch && !o.batch)
         detail::bad_option("--timing", "batch timing needs batch samples (drop --no-batch)");
     detail::check_host_roofline(o);
+    detail::check_footprint(o);
     return o;
 }
 

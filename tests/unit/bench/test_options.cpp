@@ -151,3 +151,15 @@ TEST_CASE("bad command lines name the option and the rule") {
     check_rejected({"--peak-bandwidth-gbps", "0"}, "must be > 0");
     check_rejected({"--sku", "a[b]"}, "--sku: must be non-empty");
 }
+
+TEST_CASE("--footprint: a file name, and no timing outputs beside it") {
+    CHECK_FALSE(parse({}).footprint);
+    CHECK(*parse({"--tier", "basic,advanced", "--footprint=fp.json"}).footprint == "fp.json");
+    check_rejected({"--footprint"}, "--footprint: needs a value");
+    check_rejected({"--footprint="}, "--footprint: needs a file name");
+    check_rejected({"--footprint", "a", "--footprint", "b"}, "--footprint: given twice");
+    for (const char* timing : {"--json", "--csv", "--host-roofline"})
+        check_rejected({"--footprint", "fp.json", timing, "x"},
+                       "--footprint: counts the allocations of one call per case");
+    check_rejected({"--footprint", "fp.json", "--odo-gate"}, "give --json, --csv, --odo-gate");
+}

@@ -205,7 +205,7 @@ TEST_CASE("a missing axis or a non-numeric value fails the case with its name") 
     missing.add("example", [](State& s) { s.get_string("layout"); });
     CHECK(run(missing).code == 1);
     CHECK(contains(missing.results().front().message, "has no axis 'layout'"));
-    detail::CaseRun record{const_cast<CaseResult&>(missing.results().front()), {}, {}};
+    detail::CaseRun record{const_cast<CaseResult&>(missing.results().front()), {}, {}, {}};
     CHECK(State(record).get_string_or_default("layout", "NHWC") == "NHWC");
 }
 

@@ -36,6 +36,18 @@ TEST_CASE("ledger: live bytes, their peak, and calls inside the timed region") {
     CHECK(ledger.timed_frees() == 1);
 }
 
+TEST_CASE("ledger: a host operator's heap memory is its footprint") {
+    AllocationLedger ledger;
+    ledger.set_timed(true);
+    ledger.allocated(0x1000, 4000, Memory::Host);
+    ledger.allocated(0x2000, 24, Memory::Host);
+    ledger.freed(0x1000);
+    CHECK(ledger.live_bytes() == 24);
+    CHECK(ledger.peak_bytes() == 4024);
+    CHECK(ledger.timed_allocations() == 2);
+    CHECK(ledger.timed_frees() == 1);
+}
+
 TEST_CASE("ledger: memory from before the account, and reused addresses") {
     AllocationLedger ledger;
     ledger.set_timed(true);

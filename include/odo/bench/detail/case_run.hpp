@@ -4,6 +4,7 @@
 #include "odo/bench/backend.hpp"
 #include "odo/bench/host_roofline.hpp"
 #include "odo/bench/result.hpp"
+#include "odo/profile/allocation_ledger.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -19,6 +20,9 @@ struct ExecSettings {
     // Set: exec() times the launcher against a memcpy of the case's declared bytes instead
     // (`--host-roofline`).
     std::optional<HostRooflineOptions> roofline;
+    // Set: exec() warms up, then calls the launcher once with the allocation hook armed around it
+    // instead (`--footprint`).
+    bool footprint = false;
 };
 
 namespace detail {
@@ -27,6 +31,7 @@ struct CaseRun {
     CaseResult& result;
     ExecSettings settings;
     std::optional<HostRoofline> roofline; // what exec() measured under `settings.roofline`
+    std::optional<profile::AllocationLedger> footprint; // what it counted under `.footprint`
 };
 
 } // namespace detail

@@ -2,6 +2,15 @@
 // The runner's implementation: compiled once per executable, in the translation unit that
 // defines ODO_BENCH_IMPLEMENT (see odo/bench/runner.hpp). The definitions below are deliberately
 // not inline: a second implementing translation unit is a link error, not a silent duplicate.
+// The allocation hook's replaced operator new and delete come with it, unless the program has
+// replacements of its own (ODO_BENCH_NO_ALLOCATION_HOOK) or nvcc compiles this translation unit
+// (CUDA declares some deletes __host__ __device__, which a host replacement cannot match; the
+// generated one is C++). `--footprint` is then refused.
+#if !defined(ODO_BENCH_NO_ALLOCATION_HOOK) && !defined(__CUDACC__)
+#define ODO_BENCH_ALLOCATION_HOOK 1
+#include "odo/bench/detail/allocation_hook_replacement.hpp"
+#endif
+#include "odo/bench/allocation_hook.hpp"
 #include "odo/bench/artifact.hpp"
 #include "odo/bench/case_selection.hpp"
 #include "odo/bench/csv.hpp"
@@ -21,6 +30,8 @@
 #include "odo/core/json_write.hpp"
 #include "odo/core/python_repr.hpp"
 #include "odo/core/render.hpp"
+#include "odo/profile/allocation_ledger.hpp"
+#include "odo/profile/memory_footprint.hpp"
 #include "odo/profile/nvtx_range.hpp"
 #include "odo/surface/axis.hpp"
 #include "odo/surface/bench_config.hpp"
@@ -135,12 +146,24 @@ inline HostRoofline measure_roofline(LaunchRef launcher, std::int64_t bytes, Clo
     throw InputError("--host-roofline times host code; the backend times by cuda-events");
 }
 
+// One call of the launcher with the allocation hook armed around it and nothing else: the
+// warm-up before it has made the allocations a first call makes once (caches, lazy tables).
+inline profile::AllocationLedger count_allocations(LaunchRef launcher) {
+    profile::AllocationLedger ledger;
+    Launch launch;
+    {
+        const ArmedAllocations armed(ledger);
+        launcher(launch);
+    }
+    return ledger;
+}
+
 } // namespace detail
 
 void State::measure(ExecTag tag, LaunchRef launcher) {
     CaseResult& result = run_.result;
     const ExecSettings& settings = run_.settings;
-    if (result.cold || run_.roofline)
+    if (result.cold || run_.roofline || run_.footprint)
         throw std::logic_error("State::exec runs once per case");
     if (skipped())
         throw std::logic_error("State::exec after skip()");
@@ -153,6 +176,10 @@ void State::measure(ExecTag tag, LaunchRef launcher) {
     // One launch beyond the configured warm-up, as nvbench warms up every measurement.
     backend.warmup(launcher, settings.warmup_iterations + 1);
     result.warmup_iterations = settings.warmup_iterations;
+    if (settings.footprint) {
+        run_.footprint = detail::count_allocations(launcher);
+        return;
+    }
     result.cold = backend.measure_cold(launcher, settings.criteria, tag);
     // The median sizes the batch: a few preempted cold samples must not shrink it.
     if (settings.batch && tag != ExecTag::Sync)
@@ -213,6 +240,12 @@ private:
                 return 0;
             }
             check_benchmark();
+#ifndef ODO_BENCH_ALLOCATION_HOOK
+            if (options_.footprint)
+                throw InputError("--footprint: this executable is built without odo's allocation "
+                                 "hook (ODO_BENCH_NO_ALLOCATION_HOOK, or its runner compiled by "
+                                 "nvcc)");
+#endif
             if (options_.host_roofline && cases_.size() != 1)
                 throw InputError("--host-roofline times one case; " +
                                  std::to_string(cases_.size()) +
@@ -298,6 +331,11 @@ private:
         if (options_.host_roofline && device_.is_gpu())
             throw InputError("--host-roofline times host code against a host memcpy; the " +
                              device_.backend + " backend measures a GPU (profile it with ncu)");
+        if (options_.footprint && device_.is_gpu())
+            throw InputError("--footprint counts host allocations (operator new/delete); the " +
+                             device_.backend +
+                             " backend's operator holds device memory, which CUPTI counts "
+                             "(odo/profile/allocation_tracker.cuh)");
         if (options_.json && device_.is_gpu() && !sku_.reference)
             throw InputError("--json on a GPU needs a reference SKU: " + sku_.note);
     }
@@ -317,7 +355,10 @@ private:
         const Benchmark& b = benchmarks_.front();
         for (std::size_t i = 0; i < cases_.size(); ++i) {
             results_.push_back(measure_case(cases_[i], warmups_[i], b));
-            if (!options_.quiet)
+            // A footprint's figures are printed once the file is written.
+            const bool in_file =
+                options_.footprint && results_.back().outcome == CaseOutcome::Measured;
+            if (!options_.quiet && !in_file)
                 err << progress_line(i + 1, cases_.size(), results_.back()) << std::endl;
         }
     }
@@ -330,13 +371,17 @@ private:
         r.tier = c.tier;
         r.language = options_.language;
         r.timing = options_.timing;
-        CaseRun run{r, {backend_.get(), criteria_, warmup, options_.batch, roofline_options()}, {}};
+        CaseRun run{r,
+                    {backend_.get(), criteria_, warmup, options_.batch, roofline_options(),
+                     options_.footprint.has_value()},
+                    {},
+                    {}};
         State state(run);
         try {
             const profile::ScopedRange range(r.key.str());
             b.body(state);
             roofline_ = run.roofline;
-            if (!state.skipped() && !r.cold && !run.roofline) {
+            if (!state.skipped() && !r.cold && !run.roofline && !run.footprint) {
                 r.outcome = CaseOutcome::Failed;
                 r.message = "the benchmark neither called exec() nor skipped the case";
             }
@@ -347,6 +392,9 @@ private:
             r.batch.reset();
         }
         summarize_case(r, device_.peak_bandwidth_bytes_per_s);
+        if (run.footprint && r.outcome == CaseOutcome::Measured)
+            footprints_.push_back(profile::measurement(*run.footprint, r.key.str(),
+                                                       std::string(allocation_hook_method)));
         return r;
     }
 
@@ -384,9 +432,40 @@ private:
         return 0;
     }
 
+    // `--footprint`: the file of every counted case instead of the table, artifact and gate. A
+    // skipped case makes no call and is left out; a failed one fails the run (exit 1), and the
+    // others are written still, as the artifact keeps the measured rows.
+    int report_footprint(std::ostream& out, std::ostream& err) {
+        const int code = report_cases(err);
+        const std::filesystem::path& path = *options_.footprint;
+        if (footprints_.empty() && !cases_.empty()) {
+            err << program_ << ": error: no case was counted; nothing to write to " << path.string()
+                << "\n";
+            return 1;
+        }
+        try {
+            write_file_atomically(path, profile::footprints_json(footprints_));
+        } catch (const InputError& e) {
+            err << program_ << ": error: " << e.what() << "\n";
+            return 1;
+        }
+        if (!options_.quiet)
+            for (const profile::FootprintMeasurement& m : footprints_)
+                out << m.workload << ": peak " << m.peak_live_bytes << " B live, "
+                    << counted(m.timed_allocations, "allocation") << " and "
+                    << counted(m.timed_frees, "free") << " in the call\n";
+        return code;
+    }
+
+    static std::string counted(std::uint64_t n, const char* noun) {
+        return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+    }
+
     int report(std::ostream& out, std::ostream& err) {
         if (options_.host_roofline)
             return report_roofline(out, err);
+        if (options_.footprint)
+            return report_footprint(out, err);
         int code = report_cases(err);
         if (!options_.quiet)
             out << render_table(results_, sku_, device_) << std::flush;
@@ -487,6 +566,7 @@ private:
     SkuIdentity sku_;
     std::vector<CaseResult> results_;
     std::optional<HostRoofline> roofline_;
+    std::vector<profile::FootprintMeasurement> footprints_; // `--footprint`: the counted cases
 };
 
 } // namespace detail
