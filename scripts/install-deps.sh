@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [extra-package ...]
 set -euo pipefail
 packages=(g++ cmake make git libboost1.81-dev libboost-json1.81-dev
-          libboost-program-options1.81-dev libboost-filesystem1.81-dev doctest-dev bubblewrap "$@")
+          libboost-program-options1.81-dev libboost-filesystem1.81-dev doctest-dev bubblewrap jq "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -646,7 +646,8 @@ void snapshot_lead_base(const Campaign& c, const std::string& id) {
                               ? " and " + std::to_string(changed.size() - 1) + " more"
                               : std::string()) +
                          "): open the lead before making its change, so its base is HEAD");
-    std::cout << "building " << s.bench_target << " at HEAD: lead " << id << "'s base\n";
+    std::cout << "building " << s.bench_target << " at HEAD: lead " << id << "'s base\n"
+              << std::flush;
     campaign::build_bench(s);
     const fs::path folder = lead_folder(c, id);
     fs::remove_all(folder);
@@ -731,7 +732,8 @@ std::pair<fs::path, fs::path> measure_lead(const Campaign& c, const std::string&
     if (!fs::is_regular_file(base))
         throw InputError("lead " + id + " has no base build in " + base.parent_path().string() +
                          " (it was opened without a session): give --before and --after");
-    std::cout << "building " << s.bench_target << " with lead " << id << "'s change\n";
+    std::cout << "building " << s.bench_target << " with lead " << id << "'s change\n"
+              << std::flush;
     campaign::build_bench(s);
     const fs::path dir = c.artifacts() / (c.paths().op + "-lead-" + id);
     fs::remove_all(dir);
@@ -746,7 +748,7 @@ std::pair<fs::path, fs::path> measure_lead(const Campaign& c, const std::string&
                     bench, keys[i], language, s, s.min_time_s,
                     dir / side /
                         ("case" + std::to_string(i + 1) + "-" + std::to_string(run) + ".json"));
-        std::cout << "  [" << i + 1 << "/" << keys.size() << "] " << keys[i] << "\n";
+        std::cout << "  [" << i + 1 << "/" << keys.size() << "] " << keys[i] << "\n" << std::flush;
     }
     return {dir / "before", dir / "after"};
 }
@@ -836,7 +838,7 @@ Options recording(const Options& o, const campaign::PendingEvaluation& p) {
 bool tests_pass(const Campaign& c, const campaign::CampaignSession& s) {
     campaign::CampaignSession tests = s;
     tests.bench_target = s.test_target;
-    std::cout << "building and running " << s.test_target << "\n";
+    std::cout << "building and running " << s.test_target << "\n" << std::flush;
     campaign::build_bench(tests);
     odo::ProcessOptions options;
     options.timeout = std::chrono::hours(1);
@@ -844,8 +846,8 @@ bool tests_pass(const Campaign& c, const campaign::CampaignSession& s) {
     const fs::path log = c.artifacts() / "pixel-tests.txt";
     odo::write_file_atomically(log, r.out + r.err);
     if (!r.ok()) {
-        std::cerr << "odo_campaign: " << s.test.filename().string()
-                  << " fails with the change (" << log.string()
+        std::cerr << "odo_campaign: " << s.test.filename().string() << " fails with the change ("
+                  << log.string()
                   << "): fix the change and evaluate it again; nothing was committed\n";
         return false;
     }
@@ -1015,9 +1017,24 @@ void commit_paths(const Campaign& c, std::vector<std::string> paths, const std::
     std::cout << "committed " << message << "\n";
 }
 
+// The operator's host memory per surface case (the runner's allocation hook, docs/bench.md), the
+// footprint file the summary's memory section and ODO-9 read. A benchmark that cannot count
+// (a GPU backend: device memory is CUPTI's to count) is said, not fatal: the footprint is then
+// another tool's to write.
+void record_footprint(const campaign::CampaignSession& s, const fs::path& file) {
+    const odo::ProcessResult r = odo::run_process(
+        s.bench.string(), {"--footprint", file.string(), "--tier", "basic,advanced", "--quiet"});
+    if (r.ok())
+        std::cout << "footprint: " << file.string() << "\n";
+    else
+        std::cout << "footprint: not counted (" << s.bench.filename().string()
+                  << " --footprint: " << odo::one_line(r.err.empty() ? r.error : r.err)
+                  << "); ODO-9 needs the footprint file from another tool\n";
+}
+
 int measure_baseline(const Options& o, const Campaign& c) {
     const campaign::CampaignSession& s = c.require_session("baseline");
-    std::cout << "building " << s.bench_target << "\n";
+    std::cout << "building " << s.bench_target << "\n" << std::flush;
     campaign::build_bench(s);
     const std::vector<std::string> keys = campaign::surface_cases(s.bench);
     // The campaign's baseline before its first kept change, or after its latest.
@@ -1031,7 +1048,8 @@ int measure_baseline(const Options& o, const Campaign& c) {
     odo::baseline::ImportOptions options;
     options.operators = {operator_file(set, c).config.benchmark};
     std::cout << "measuring " << keys.size() << " cases, " << s.baseline_runs
-              << " runs each through every entry point, into " << dir.string() << "\n";
+              << " runs each through every entry point, into " << dir.string() << "\n"
+              << std::flush;
     const odo::baseline::ImportPlan plan = campaign::measure_until_accepted(
         s, keys, languages, dir,
         [&] { return campaign::plan_surface_import(set, map, languages, options, dir); },
@@ -1047,6 +1065,7 @@ int measure_baseline(const Options& o, const Campaign& c) {
     odo::print_capped(std::cout, odo::baseline::import_change_lines(plan), 40);
     const auto written = odo::baseline::apply_import(set, plan);
     std::cout << "wrote " << written.size() << " baseline file(s)\n";
+    record_footprint(s, c.artifacts() / ("footprint-" + when + ".json"));
     // The config as committed, beside the runs it was imported from: what the description's
     // figures are checked against.
     const fs::path copy = c.artifacts() / (c.paths().op + "-baselines-" + when + ".json");

@@ -14,6 +14,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -67,13 +68,21 @@ struct StandInBench {
                           (project.root() / "keys.txt").string() +
                           "'; exit 0; fi\n"
                           "while [ $# -gt 0 ]; do case $1 in --case) key=$2;; --language) "
-                          "lang=$2;; --sku) sku=$2;; --json) out=$2;; esac; shift; done\n"
+                          "lang=$2;; --sku) sku=$2;; --json) out=$2;; --min-time) t=$2;; esac; "
+                          "shift; done\n"
+                          "dir=$(dirname \"$0\")/..; noise=1.0; row=$key\n"
+                          "echo \"$key $t\" >> \"$dir/measured.txt\"\n"
+                          "limit=$(grep -F \"$key \" \"$dir/noisy.txt\" 2>/dev/null | cut -d' ' "
+                          "-f2)\n"
+                          "if [ -n \"$limit\" ] && [ $(grep -cF \"$key \" \"$dir/measured.txt\") "
+                          "-le \"$limit\" ]; then noise=30.0; fi\n"
+                          "[ -f \"$dir/misfile.txt\" ] && row=$(cat \"$dir/misfile.txt\")\n"
                           "printf '{\"schema_version\": 1, \"run_metadata\": {\"gpu_name\": "
                           "null}, \"baselines\": {\"%s\": {\"%s\": {\"n_runs\": 1, "
                           "\"gpu_time_us_%s\": " +
                           std::to_string(us) +
-                          ", \"gpu_noise_us_%s\": 1.0, \"gpu_bwutil_%s\": 0.0}}}}\\n' \"$key\" "
-                          "\"$sku\" \"$lang\" \"$lang\" \"$lang\" > \"$out\"\n");
+                          ", \"gpu_noise_us_%s\": %s, \"gpu_bwutil_%s\": 0.0}}}}\\n' \"$row\" "
+                          "\"$sku\" \"$lang\" \"$lang\" \"$noise\" \"$lang\" > \"$out\"\n");
         fs::permissions(project.root() / "bench_invert.sh", fs::perms::owner_exec,
                         fs::perm_options::add);
     }
@@ -258,6 +267,77 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
     CHECK(autopilot_step(repo) == "lead");
     CHECK(autopilot_ok(repo, {"status"}).find("work kept at refs/odo/attempts/invert/L2") !=
           std::string::npos);
+}
+
+namespace {
+
+// A session on a stand-in whose first `noisy` measurements of the hot case are 30 % noisy.
+struct NoisyBaseline {
+    TempRepo repo{ODO_SOURCE_DIR "/examples/oplib"};
+    TempRepo art;
+    StandInBench bench{autopilot_surface(repo)};
+
+    explicit NoisyBaseline(int noisy) {
+        bench.project.write("noisy.txt", autopilot_hot_key + " " + std::to_string(noisy) + "\n");
+        autopilot_ok(repo, {"start", "--build-dir", bench.build_dir().string(), "--artifacts",
+                            art.root().string(), "--min-time", "0.01"});
+    }
+
+    // How often `key` was measured, and with which --min-time each time.
+    std::vector<std::string> measured(const std::string& key) const {
+        std::vector<std::string> times;
+        std::istringstream in(bench.project.read("measured.txt"));
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind(key + " ", 0) == 0)
+                times.push_back(line.substr(key.size() + 1));
+        return times;
+    }
+};
+
+} // namespace
+
+TEST_CASE("odo_campaign baseline: a refused case is measured again for longer, the rest kept") {
+    NoisyBaseline b(4); // one attempt: two runs through two entry points
+    const odo::ProcessResult r = autopilot_run(b.repo, {"baseline"});
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("measuring 1 case(s) again for 0.020000 s each") != std::string::npos);
+    const auto hot = b.measured(autopilot_hot_key);
+    REQUIRE(hot.size() == 8); // twice 2 runs x 2 entry points
+    CHECK(hot.back() == "0.020000");
+    const std::string other = "invert_float3_advanced[InOutDataType=float3][shape=2x80x120]"
+                              "[layout=NCHW][inputKind=Tensor]";
+    CHECK(b.measured(other).size() == 4); // once: its rows were accepted
+    CHECK(r.out.find("commit them: git add bench/config/operators/invert.json") !=
+          std::string::npos);
+    CHECK(b.repo.git({"status", "--porcelain"}) == " M bench/config/operators/invert.json\n");
+}
+
+TEST_CASE("odo_campaign baseline: refused five times, it says so and writes nothing") {
+    NoisyBaseline b(1000);
+    const odo::ProcessResult r = autopilot_run(b.repo, {"baseline", "--commit"});
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(b.measured(autopilot_hot_key).size() == 20);
+    CHECK(b.measured(autopilot_hot_key).back() == "0.160000"); // doubled four times
+    CHECK(r.err.find("C++ noise 30.00% exceeds") != std::string::npos);
+    CHECK(r.err.find("the import refused the measurements 5 times") != std::string::npos);
+    CHECK(b.repo.git({"status", "--porcelain"}).empty());
+}
+
+TEST_CASE("odo_campaign baseline: a refusal naming no listed case measures every case again") {
+    NoisyBaseline b(1000);
+    // Every row filed under a key the benchmark does not list: no case can be picked out.
+    const std::string unlisted = "invert_uchar3_basic[InOutDataType=uchar3][shape=2x160x240]"
+                                 "[layout=NCHW][inputKind=Tensor]";
+    std::string keys = b.bench.project.read("keys.txt");
+    keys.erase(keys.find(unlisted + "\n"), unlisted.size() + 1);
+    b.bench.project.write("keys.txt", keys);
+    b.bench.project.write("misfile.txt", unlisted + "\n");
+    const odo::ProcessResult r = autopilot_run(b.repo, {"baseline"});
+    INFO(r.out << r.err);
+    CHECK(r.exit_code != 0);
+    CHECK(r.out.find("case(s) again") == std::string::npos);
 }
 
 #endif

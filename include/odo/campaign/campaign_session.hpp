@@ -23,8 +23,8 @@ struct CampaignSession {
     std::string bench_target;    // what `cmake --build <build_dir> --target` builds
     std::filesystem::path bench; // the executable that target writes
     std::filesystem::path artifacts;
-    std::string test_target;    // the tests a win must pass before it is kept; "" for none
-    std::filesystem::path test; // the executable that target writes
+    std::string test_target;     // the tests a win must pass before it is kept; "" for none
+    std::filesystem::path test;  // the executable that target writes
     std::string sku;             // a stem of the SKU map
     std::string base;            // the branch the campaign's merge request goes into
     std::string branch;          // the campaign's branch, created from `base` after the baseline

@@ -1,20 +1,16 @@
 #pragma once
 // HOST-ONLY: runs git. Never include from a .cu file.
 //
-// A lead's change between its evaluation and its record: the outcome odo measured, waiting in the
-// session folder for the agent to keep or revert it; keeping commits the working tree as the
-// lead's `perf` commit; reverting shelves the working tree's work at a ref of its own
-// (refs/odo/attempts/<op>/<lead>, which status names) and puts HEAD's files back, so a strike
-// loses nothing and can be picked up again (`git checkout <ref> -- .`).
+// A lead's change once evaluated: keeping commits the working tree as the lead's `perf` commit;
+// reverting shelves the working tree's work at a ref of its own (refs/odo/attempts/<op>/<lead>,
+// which status names) and puts HEAD's files back, so a strike loses nothing and can be picked up
+// again (`git checkout <ref> -- .`).
+#include "odo/campaign/pending_evaluation.hpp"
 #include "odo/core/atomic_write.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
-#include "odo/core/json_read.hpp"
-#include "odo/core/json_write.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/git.hpp"
-
-#include <boost/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -23,44 +19,6 @@
 #include <vector>
 
 namespace odo::campaign {
-
-// An evaluation measured and not yet recorded.
-struct PendingEvaluation {
-    std::string lead;
-    std::string outcome; // "win" | "strike"
-    std::filesystem::path before, after;
-    std::string language;
-};
-
-inline std::string pending_json(const PendingEvaluation& p) {
-    const boost::json::object o{{"lead", p.lead},
-                                {"outcome", p.outcome},
-                                {"before", p.before.string()},
-                                {"after", p.after.string()},
-                                {"language", p.language}};
-    return json::dumps(o, {2, false, false}) + "\n";
-}
-
-inline PendingEvaluation parse_pending(std::string_view bytes, const std::string& file) {
-    const boost::json::value doc = json::parse(bytes, file);
-    const auto* o = doc.if_object();
-    const auto text = [&](const char* key) {
-        const auto* v = o ? o->if_contains(key) : nullptr;
-        if (!v || !v->is_string() || v->get_string().empty())
-            throw InputError(file + ": `" + key + "` must be a non-empty string");
-        return std::string(v->get_string());
-    };
-    PendingEvaluation p{text("lead"), text("outcome"), text("before"), text("after"),
-                        text("language")};
-    if (p.outcome != "win" && p.outcome != "strike")
-        throw InputError(file + ": `outcome` must be win or strike");
-    return p;
-}
-
-// Where a reverted lead's work is kept.
-inline std::string attempt_ref(const std::string& op, const std::string& lead) {
-    return "refs/odo/attempts/" + op + "/" + lead;
-}
 
 namespace detail {
 

@@ -24,8 +24,8 @@
 // Without a session (`odo_campaign <Op> start`), the commands leave the paths to fill in.
 #include "odo/campaign/campaign_session.hpp"
 #include "odo/campaign/campaign_state.hpp"
-#include "odo/campaign/lead_attempt.hpp"
 #include "odo/campaign/lead_category.hpp"
+#include "odo/campaign/pending_evaluation.hpp"
 #include "odo/core/fixed_point.hpp"
 #include "odo/core/text.hpp"
 
@@ -127,8 +127,8 @@ inline NextStep profile_step(const std::string& op, const std::string& key, cons
         command = campaign_command(op, "profile") + " --report {PROFILE}";
     } else {
         const std::string ridge = " --ridge-pct " + fixed_point(f.session->ridge_pct, 1);
-        const std::string bench = "odo_profile --bench " + shell_word(f.session->bench.string()) +
-                                  " --case " + case_word;
+        const std::string bench =
+            "odo_profile --bench " + shell_word(f.session->bench.string()) + " --case " + case_word;
         command = (f.session->profiler == "ncu"
                        ? bench + " --format json > " + artifact(f, record)
                        : bench + " --host-roofline --record " + artifact(f, record) + ridge) +
@@ -234,8 +234,8 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
     if (s.unreviewed_kept_seq) {
         const std::string report = artifact(f, "refactor-assess.md");
         NextStep out{"review",
-                     "refactor_op " + op + " --phase assess --out " + report +
-                         " && " + campaign_command(op, "review") + " --report " + report,
+                     "refactor_op " + op + " --phase assess --out " + report + " && " +
+                         campaign_command(op, "review") + " --report " + report,
                      "the change evaluated in record " + std::to_string(s.unreviewed_kept_seq) +
                          " was kept without a review",
                      {}};

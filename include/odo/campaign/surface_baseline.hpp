@@ -49,7 +49,7 @@ inline void measure_surface(const CampaignSession& s, const std::vector<std::str
                 const std::string name(repo::to_string(language));
                 measure_case(s.bench, keys[i], name, s, min_time_s, run_file(dir, i, name, run));
             }
-        progress << "  [" << i + 1 << "/" << keys.size() << "] " << keys[i] << "\n";
+        progress << "  [" << i + 1 << "/" << keys.size() << "] " << keys[i] << "\n" << std::flush;
     }
 }
 
