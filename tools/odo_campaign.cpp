@@ -76,6 +76,7 @@
 #include <boost/json.hpp>
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -138,7 +139,7 @@ void add_start_options(po::options_description_easy_init& add, Options& o) {
     add("build-dir", po::value(&o.build_dir)->value_name("DIR")->required(),
         "the library's configured build folder (cmake --build DIR)");
     add("bench-target", po::value(&o.bench_target)->value_name("TARGET"),
-        "the benchmark target (default bench_<op>)");
+        "the benchmark target (default: the layout's paths.bench_target, bench_<op>)");
     add("bench", po::value(&o.bench)->value_name("FILE"),
         "the executable the target writes (default DIR/TARGET)");
     add("sku", po::value(&o.sku)->value_name("STEM"),
@@ -863,16 +864,16 @@ int keep(const Options& o, const Campaign& c) {
                          c.name() + " revert --lead " + o.lead + "` puts the tree back");
     if (tree_changes(c).empty())
         throw InputError("--lead " + o.lead + ": the working tree holds no change to keep");
-    const campaign::Lead& lead = c.state().leads.back();
+    const std::string hypothesis = c.state().leads.back().hypothesis;
     if (const auto& s = *c.session(); !s.test_target.empty() && !tests_pass(c, s)) {
         fs::remove(pending_file(c)); // the change is to be fixed and evaluated again
         return 1;
     }
     const odo::repo::Git git(c.root());
     Options r = recording(o, p);
-    r.kept = campaign::commit_working_tree(git, "perf(" + c.paths().op + "): " + lead.hypothesis);
+    r.kept = campaign::commit_working_tree(git, "perf(" + c.paths().op + "): " + hypothesis);
     std::cout << "committed " << r.kept.substr(0, 12) << " perf(" << c.paths().op
-              << "): " << lead.hypothesis << "\n";
+              << "): " << hypothesis << "\n";
     record_evaluation(r, c);
     fs::remove(pending_file(c));
     return 0;
@@ -958,7 +959,20 @@ int start(const Options& o, const Campaign& c) {
         throw InputError("--build-dir " + o.build_dir +
                          ": not a configured CMake build folder (no CMakeCache.txt)");
     s.artifacts = session_path("--artifacts", o.artifacts, c, true);
-    s.bench_target = o.bench_target.empty() ? "bench_" + c.paths().op : o.bench_target;
+    s.bench_target =
+        !o.bench_target.empty()
+            ? o.bench_target
+            : odo::repo::expand(c.repository().layout().paths.bench_target,
+                                {c.paths().operator_name, c.paths().op, c.paths().pyname});
+    for (const auto& [option, target] :
+         {std::pair<const char*, const std::string*>{"--bench-target", &s.bench_target},
+          {"--test-target", &s.test_target}})
+        if (!target->empty() && !campaign::is_target_name(*target))
+            throw UsageError(std::string(option) + " " + *target +
+                             ": not a CMake target name (letters, digits, _ . + -; not first -)" +
+                             (option == std::string("--bench-target") && o.bench_target.empty()
+                                  ? " (from the layout's paths.bench_target)"
+                                  : ""));
     s.bench = o.bench.empty() ? s.build_dir / s.bench_target : fs::absolute(o.bench);
     if (!s.test_target.empty())
         s.test = o.test.empty() ? s.build_dir / s.test_target : fs::absolute(o.test);
@@ -1084,10 +1098,11 @@ int measure_baseline(const Options& o, const Campaign& c) {
 
 // ---- status -----------------------------------------------------------------------------------
 
-// Whether optimize_op's preflight JSON report (gates.md §1) counts a GAP.
-bool preflight_gap(const std::string& file) {
+// The GAPs of optimize_op's preflight JSON report (gates.md §1), each "ID summary"; a report
+// that counts GAPs without listing them gives one line saying so.
+std::vector<std::string> preflight_gaps(const std::string& file) {
     if (file.empty())
-        return false;
+        return {};
     odo::driver::require_readable_file("--preflight", file);
     const auto doc = odo::json::parse(odo::read_file(file), file);
     const auto* o = doc.if_object();
@@ -1096,7 +1111,34 @@ bool preflight_gap(const std::string& file) {
     if (!phase || *phase != "preflight" || !gaps || !gaps->is_int64())
         throw InputError("--preflight " + file +
                          ": not optimize_op's preflight JSON report (phase, exit_gap)");
-    return gaps->get_int64() > 0;
+    if (gaps->get_int64() == 0)
+        return {};
+    std::vector<std::string> out;
+    if (const auto* findings = o->if_contains("findings"); findings && findings->is_array())
+        for (const auto& f : findings->get_array())
+            if (const auto* x = f.if_object(); x && x->if_contains("status") &&
+                                               *x->if_contains("status") == "GAP" &&
+                                               x->if_contains("id") && x->at("id").is_string())
+                out.push_back(std::string(x->at("id").get_string()) +
+                              (x->if_contains("summary") && x->at("summary").is_string()
+                                   ? " " + odo::one_line(std::string(x->at("summary").get_string()))
+                                   : std::string()));
+    if (out.empty())
+        out.push_back("the --preflight report counts a GAP");
+    return out;
+}
+
+// The preflight GAPs a coverage commit fixes: with missing baselines, PRE-2's and PRE-3's GAPs
+// are the baseline step's.
+std::vector<std::string> coverage_gaps(std::vector<std::string> gaps,
+                                       const campaign::Coverage& cov) {
+    if (cov.baselined.size() < cov.surface.size())
+        gaps.erase(std::remove_if(gaps.begin(), gaps.end(),
+                                  [](const std::string& g) {
+                                      return g.rfind("PRE-2 ", 0) == 0 || g.rfind("PRE-3 ", 0) == 0;
+                                  }),
+                   gaps.end());
+    return gaps;
 }
 
 boost::json::array sorted_json(const std::set<std::string>& keys) {
@@ -1243,16 +1285,14 @@ std::string status_markdown(const Campaign& c, const campaign::CampaignState& s,
     return out;
 }
 
-// The preflight GAPs a coverage commit fixes: with missing baselines, PRE-2's and PRE-3's GAPs
-// are the baseline step's.
-std::vector<std::string> coverage_gaps(const Campaign& c, const campaign::Coverage& cov) {
+// The preflight's GAPs at HEAD, run here as optimize_op runs it.
+std::vector<std::string> preflight_gaps(const Campaign& c) {
     const odo::repo::Git git(c.root());
     const odo::Report report = odo::gates::run_preflight(odo::gates::load_preflight_context(
         c.root(), c.repository().layout(), c.paths(), c.session()->base, git));
-    const bool unbaselined = cov.baselined.size() < cov.surface.size();
     std::vector<std::string> gaps;
     for (const odo::Finding& f : report.findings)
-        if (f.status == odo::Status::Gap && !(unbaselined && (f.id == "PRE-2" || f.id == "PRE-3")))
+        if (f.status == odo::Status::Gap)
             gaps.push_back(f.id + " " + odo::one_line(f.summary));
     return gaps;
 }
@@ -1310,11 +1350,11 @@ campaign::LoopFacts loop_facts(const Options& o, const Campaign& c,
     f.unpublished = store.unpublished;
     f.session = c.session();
     if (!f.session) {
-        if (preflight_gap(o.preflight))
-            f.coverage_gaps.push_back("the --preflight report counts a GAP");
+        f.coverage_gaps = coverage_gaps(preflight_gaps(o.preflight), cov);
+        f.offer_start = o.preflight.empty() && c.ledger().records.empty();
         return f;
     }
-    f.coverage_gaps = coverage_gaps(c, cov);
+    f.coverage_gaps = coverage_gaps(preflight_gaps(c), cov);
     f.branch = checked_out_branch(c);
     f.tree_changed = !tree_changes(c).empty();
     if (fs::is_regular_file(pending_file(c)))

@@ -152,6 +152,14 @@ TEST_CASE("odo_campaign start: the session's folders and SKU, refused one line a
     repo.write("inside/keep.txt", "x");
     refused({"start", "--build-dir", build, "--artifacts", (repo.root() / "inside").string()},
             "inside the repository and not ignored by git");
+    refused(
+        {"start", "--build-dir", build, "--artifacts", art.root().string(), "--bench-target=-all"},
+        "--bench-target -all: not a CMake target name");
+    repo.write("odo-layout.json", R"({"paths": {"bench_target": "-{name}"}})");
+    refused({"start", "--build-dir", build, "--artifacts", art.root().string()},
+            "--bench-target -invert: not a CMake target name (letters, digits, _ . + -; not first "
+            "-) (from the layout's paths.bench_target)");
+    repo.remove("odo-layout.json");
     refused({"keep", "--lead", "L1"}, "no measured evaluation waits");
     refused({"baseline"}, "run `odo_campaign Invert start --build-dir DIR --artifacts DIR` first");
     repo.remove("inside");
@@ -201,14 +209,15 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
                                    "\"largest_cache_bytes\": 0}\n");
     autopilot_ok(repo, {"profile", "--report", (art.root() / "roofline.json").string()});
     CHECK(autopilot_step(repo) == "lead");
-    autopilot_ok(repo, {"lead", "--id", "L1", "--hypothesis", "one flat pass", "--category",
-                        "memory", "--target", autopilot_hot_key});
+    autopilot_ok(repo, {"lead", "--id", "L1", "--hypothesis",
+                        "one flat, vectorizable pass over packed tensors", "--category", "memory",
+                        "--target", autopilot_hot_key});
     CHECK(fs::is_regular_file(repo.root() / ".git/odo/invert/lead-L1/bench_invert"));
     CHECK(autopilot_step(repo) == "change");
     CHECK(autopilot_next(repo).at("command").is_null());
 
     // A win: evaluated against the snapshot, kept as the perf commit.
-    autopilot_change(repo, "// one flat pass");
+    autopilot_change(repo, "// one flat, vectorizable pass over packed tensors");
     bench.set_time(50);
     CHECK(autopilot_command(repo) == "odo_campaign Invert evaluate --lead 'L1'");
     const std::string win = autopilot_ok(repo, {"evaluate", "--lead", "L1"});
@@ -220,13 +229,15 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
     const auto failing = autopilot_run(repo, {"keep", "--lead", "L1"});
     CHECK(failing.exit_code == 1);
     CHECK(failing.err.find("oplib_tests fails with the change") != std::string::npos);
-    CHECK(repo.git({"log", "-1", "--format=%s"}) != "perf(invert): one flat pass\n");
+    CHECK(repo.git({"log", "-1", "--format=%s"}) !=
+          "perf(invert): one flat, vectorizable pass over packed tensors\n");
     CHECK(autopilot_step(repo) == "evaluate");
     bench.set_tests_passing(true);
     autopilot_ok(repo, {"evaluate", "--lead", "L1"});
     autopilot_ok(repo, {"keep", "--lead", "L1"});
     CHECK(odo::read_file(art.root() / "pixel-tests.txt").find("2 passed") != std::string::npos);
-    CHECK(repo.git({"log", "-1", "--format=%s"}) == "perf(invert): one flat pass\n");
+    CHECK(repo.git({"log", "-1", "--format=%s"}) ==
+          "perf(invert): one flat, vectorizable pass over packed tensors\n");
     CHECK(autopilot_step(repo) == "review");
 
     // Review, then the baselines measured again after the win.

@@ -110,16 +110,29 @@ TempRepo& campaign_baselined(TempRepo& repo) {
 TEST_CASE("odo_campaign: the loop verb by verb, with status's next step at every stage") {
     TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
     TempRepo art; // the artifacts folder, outside the repository
-    CHECK(campaign_next_step(campaign_status(repo)) == "baseline");
+    CHECK(campaign_next_step(campaign_status(repo)) == "start"); // the way into the autopilot
     repo.write("preflight.json", R"({"phase": "preflight", "exit_gap": 2})");
     const auto gap = campaign_status(repo, {"--preflight", "preflight.json"});
     CHECK(campaign_next_step(gap) == "coverage");
     CHECK(gap.at("next").at("command").is_null()); // the coverage commit is the agent's work
+    // GAPs of the baselines alone are the baseline step's, not a coverage commit's.
+    repo.write("preflight.json", R"({"phase": "preflight", "exit_gap": 2, "findings": [
+        {"id": "PRE-2", "status": "GAP", "summary": "no baselines"},
+        {"id": "PRE-3", "status": "GAP", "summary": "no committed rows"}]})");
+    CHECK(campaign_next_step(campaign_status(repo, {"--preflight", "preflight.json"})) ==
+          "baseline");
+    repo.write("preflight.json", R"({"phase": "preflight", "exit_gap": 2, "findings": [
+        {"id": "PRE-1", "status": "GAP", "summary": "no system test"},
+        {"id": "PRE-3", "status": "GAP", "summary": "no committed rows"}]})");
+    const auto named = campaign_status(repo, {"--preflight", "preflight.json"});
+    CHECK(campaign_next_step(named) == "coverage");
+    CHECK(std::string(named.at("next").at("why").as_string()).find("PRE-1 no system test") !=
+          std::string::npos);
     repo.remove("preflight.json");
 
     campaign_commit_baselines(repo);
     auto s = campaign_status(repo);
-    CHECK(campaign_next_step(s) == "profile");
+    CHECK(campaign_next_step(s) == "start"); // without a session, until the first record
     CHECK(s.at("ledger") == campaign_ledger_file.c_str());
     CHECK(s.at("surface").at("cases").as_array().size() == 8);
     CHECK(s.at("surface").at("baselined").as_array().size() == 8);
@@ -313,8 +326,8 @@ TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2")
                      "not a basic or advanced case of Invert");
     campaign_refused(repo, {"evaluate", "--lead", "L9", "--before", "x", "--after", "y"},
                      "--lead L9: not the open lead");
-    campaign_ok(repo, {"lead", "--id", "L1", "--hypothesis", "h", "--category", "memory", "--target",
-                       campaign_hot_key});
+    campaign_ok(repo, {"lead", "--id", "L1", "--hypothesis", "h", "--category", "memory",
+                       "--target", campaign_hot_key});
     campaign_write_runs(repo, "runs/before", 100);
     repo.write("runs/after/bad.json",
                R"({"schema_version": 1, "baselines": {"x[a=1]": {}, "y[b=2]": {}}})");
@@ -323,10 +336,10 @@ TEST_CASE("odo_campaign: bad input and hostile ledgers are one line and exit 2")
         "(and 1 more rows refused)");
     repo.remove("runs");
     repo.remove(campaign_ledger_file);
-    campaign_refused(
-        repo,
-        {"lead", "--id", "", "--hypothesis", "h", "--category", "memory", "--target", campaign_hot_key},
-        "`id` must be a non-empty string");
+    campaign_refused(repo,
+                     {"lead", "--id", "", "--hypothesis", "h", "--category", "memory", "--target",
+                      campaign_hot_key},
+                     "`id` must be a non-empty string");
     CHECK_FALSE(
         std::filesystem::exists(repo.root() / campaign_ledger_file)); // nothing half-written
 

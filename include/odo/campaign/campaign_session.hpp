@@ -11,6 +11,7 @@
 
 #include <boost/json.hpp>
 
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -35,6 +36,19 @@ struct CampaignSession {
     double ridge_pct = 80;       // the guidance's ridge, unless the campaign names another
     std::string profiler = "host-roofline"; // or "ncu": what odo_profile measures
 };
+
+// A CMake target name as cmake's argument vector gets it: letters, digits and `_ . + -`, never a
+// leading `-` (cmake would read an option). The layout file that names the benchmark target is
+// the repository's, so its name is held to this before it reaches cmake.
+inline bool is_target_name(std::string_view name) noexcept {
+    if (name.empty() || name.front() == '-')
+        return false;
+    for (char c : name)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '+' ||
+              c == '-'))
+            return false;
+    return true;
+}
 
 // The folder of one operator's campaign files in the git directory.
 inline std::filesystem::path session_folder(const std::filesystem::path& git_dir,
@@ -95,6 +109,9 @@ inline CampaignSession parse_session(std::string_view bytes, const std::string& 
     CampaignSession s;
     s.build_dir = session_text(o, "build_dir", file);
     s.bench_target = session_text(o, "bench_target", file);
+    if (!is_target_name(s.bench_target))
+        throw InputError(file + ": `bench_target` " + s.bench_target +
+                         " is not a CMake target name");
     s.bench = session_text(o, "bench", file);
     s.artifacts = session_text(o, "artifacts", file);
     for (const auto* path : {&s.build_dir, &s.bench, &s.artifacts})
@@ -103,6 +120,9 @@ inline CampaignSession parse_session(std::string_view bytes, const std::string& 
     if (const auto* target = o.if_contains("test_target");
         target && target->is_string() && !target->get_string().empty()) {
         s.test_target = std::string(target->get_string());
+        if (!is_target_name(s.test_target))
+            throw InputError(file + ": `test_target` " + s.test_target +
+                             " is not a CMake target name");
         s.test = session_text(o, "test", file);
         if (!s.test.is_absolute())
             throw InputError(file + ": " + s.test.string() + " is not an absolute path");

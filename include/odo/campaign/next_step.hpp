@@ -4,6 +4,7 @@
 // printed, once each `{NAME}` is filled in as one shell word), what each `{NAME}` asks for, and
 // why (docs/campaign.md, "The next step"). The rules, first match:
 //
+//   no session and nothing recorded yet     -> start
 //   a preflight GAP beside baselines        -> coverage   (the agent commits tests/benchmarks)
 //   a surface case without a baseline       -> baseline
 //   no record yet, on the base branch       -> branch     (with a session)
@@ -55,6 +56,7 @@ struct NextStep {
 struct LoopFacts {
     std::vector<std::string> coverage_gaps; // preflight GAPs other than missing baselines
     std::optional<CampaignSession> session;
+    bool offer_start = false;  // no session, no record, no preflight report: start is the way in
     std::string branch;        // the checked-out branch ("" when detached)
     bool tree_changed = false; // the working tree differs from HEAD beside the ledger
     std::optional<PendingEvaluation> pending;
@@ -162,6 +164,19 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
     using detail::campaign_command;
     using detail::shell_word;
     const std::optional<CampaignSession>& session = f.session;
+    if (f.offer_start && !session)
+        return {
+            "start",
+            campaign_command(op, "start") +
+                " --build-dir {BUILD_DIR} --artifacts {ARTIFACTS} {TESTS}",
+            "no campaign yet: name the library's build once, and odo builds, measures, keeps "
+            "and reverts from then on",
+            {{"BUILD_DIR", {"the library's configured CMake build folder", {}}},
+             {"ARTIFACTS", {"a folder outside the repository for run artifacts and reports", {}}},
+             {"TESTS",
+              {"--test-target TARGET naming the tests a win must pass before it is kept, or "
+               "nothing",
+               {}}}}};
     if (!f.coverage_gaps.empty())
         return {"coverage",
                 std::nullopt,

@@ -50,6 +50,9 @@ struct Layout {
         std::string refactor_guideline = ".agents/guidance/REFACTOR_OP_GUIDELINES.md";
         // The operator's campaign ledger (odo_campaign, docs/formats.md "Campaign ledger").
         std::string campaign_ledger = "bench/campaigns/Op{Name}.ledger.jsonl";
+        // The CMake target that builds the operator's benchmark executable (odo_campaign's
+        // measuring verbs: `cmake --build <build> --target <bench_target>`).
+        std::string bench_target = "bench_{name}";
     };
 
     // Which operators a path belongs to (attribution.hpp, implementation.hpp). Paths are

@@ -61,6 +61,7 @@ void for_each_layout_field(L& layout, Visit&& visit) {
     visit("paths", "secondary_scope_policy", p.secondary_scope_policy);
     visit("paths", "refactor_guideline", p.refactor_guideline);
     visit("paths", "campaign_ledger", p.campaign_ledger);
+    visit("paths", "bench_target", p.bench_target);
     auto& a = layout.attribution;
     visit("attribution", "unowned_sources", a.unowned_sources);
     visit("attribution", "multi_op_sources", a.multi_op_sources);
@@ -272,7 +273,8 @@ inline void validate_layout(const Layout& layout, const LayoutReader& reader) {
         {"paths.bench_cpp", &p.bench_cpp},
         {"paths.bench_py", &p.bench_py},
         {"paths.bench_config_file", &p.bench_config_file},
-        {"paths.campaign_ledger", &p.campaign_ledger}};
+        {"paths.campaign_ledger", &p.campaign_ledger},
+        {"paths.bench_target", &p.bench_target}};
     for (const auto& [field, value] : per_operator)
         if (!value->empty() && (!placeholder_in_file_name(*value) || unknown_placeholder(*value) ||
                                 value->find("{py}") != std::string::npos))

@@ -94,6 +94,13 @@ TEST_CASE("ledger fold: the next step at every stage of a campaign, without a se
         const CampaignState s = folded(records);
         return next_step("Invert", s, coverage(s, surface, baselined), facts);
     };
+    LoopFacts fresh;
+    fresh.offer_start = true;
+    const NextStep start = step({}, surface, fresh);
+    CHECK(start.step == "start");
+    CHECK(start.command ==
+          "odo_campaign Invert start --build-dir {BUILD_DIR} --artifacts {ARTIFACTS} {TESTS}");
+    CHECK(start.fill.size() == 3);
     LoopFacts gap;
     gap.coverage_gaps = {"PRE-1 no system test"};
     const NextStep coverage_step = step({}, surface, gap);
@@ -111,10 +118,10 @@ TEST_CASE("ledger fold: the next step at every stage of a campaign, without a se
     CHECK(profile.fill.at("CASE").choices.size() == 2); // the agent names the dominant case
     CHECK(profile.fill.at("REPRESENTS").choices.size() == 2);
     // Once named, the dominant case is profiled again by name.
-    const NextStep again = step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80)},
-                                surface);
-    CHECK(again.command == "odo_campaign Invert profile --report {PROFILE} --case '" + hot_case +
-                               "' {REPRESENTS}");
+    const NextStep again =
+        step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80)}, surface);
+    CHECK(again.command ==
+          "odo_campaign Invert profile --report {PROFILE} --case '" + hot_case + "' {REPRESENTS}");
     CHECK(again.fill.count("CASE") == 0);
     const NextStep lead = step({profile_at(50)}, surface);
     CHECK(lead.step == "lead");
@@ -257,9 +264,8 @@ TEST_CASE("ledger fold: with a session, every command runs as printed") {
     // Records the ledger holds and HEAD does not are committed before the summary.
     f.ledger_uncommitted = true;
     f.ledger = "bench/campaigns/OpInvert.ledger.jsonl";
-    const NextStep commit = step({profile_at(50), lead_named("L1"), evaluation_of("L1", 80),
-                                  profile_at(90)},
-                                 surface, f);
+    const NextStep commit = step(
+        {profile_at(50), lead_named("L1"), evaluation_of("L1", 80), profile_at(90)}, surface, f);
     CHECK(commit.step == "commit");
     CHECK(commit.command == "git add 'bench/campaigns/OpInvert.ledger.jsonl' && git commit -m "
                             "'bench(invert): the campaign ledger'\\''s records'");

@@ -109,8 +109,7 @@ TEST_CASE("every field rejects a value of the wrong type, naming the file and th
             ++fields;
         }
     }
-    CHECK(fields ==
-          47); // every field of the layout, the refactor keys and campaign ledger included
+    CHECK(fields == 48); // every field of the layout, the refactor keys, ledger and target too
     CHECK(error_of(R"({"paths": {"binding": null}})") ==
           R"(odo-layout.json: field "paths.binding" must be a string)");
 }
@@ -189,6 +188,10 @@ TEST_CASE("templates must use known placeholders where the role needs them") {
         error_of(R"({"paths": {"campaign_ledger": "bench/campaign.jsonl"}})") ==
         R"(odo-layout.json: field "paths.campaign_ledger" must hold {Name} or {name} exactly once, in the file name)");
     CHECK(odo::repo::Layout{}.paths.campaign_ledger == "bench/campaigns/Op{Name}.ledger.jsonl");
+    CHECK(odo::repo::Layout{}.paths.bench_target == "bench_{name}");
+    CHECK(
+        error_of(R"({"paths": {"bench_target": "bench_all"}})") ==
+        R"(odo-layout.json: field "paths.bench_target" must hold {Name} or {name} exactly once, in the file name)");
     CHECK(error_of(R"({"paths": {"manifest": "bench/{name}.json"}})") ==
           R"(odo-layout.json: field "paths.manifest" must be a fixed path without placeholders)");
     CHECK(error_of(R"({"paths": {"priv_dir": ""}})") ==
