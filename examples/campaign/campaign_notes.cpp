@@ -464,8 +464,7 @@ std::string sources_line(const CampaignFiles& files) {
            files.baselines("before").filename().string() + "` and `" +
            files.baselines("after").filename().string() +
            "`); each figure is the mean of its `n_runs` runs in " + folder(files.runs("before")) +
-           " and " + folder(files.runs("after")) +
-           ", imported by `odo_baseline import` (`import-before.txt`, `import-after.txt`).";
+           " and " + folder(files.runs("after")) + ", the rows the import wrote into the config.";
 }
 
 std::string us(double value) {
