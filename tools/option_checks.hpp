@@ -3,28 +3,24 @@
 // checks of numbers and revisions. Parsers throw UsageError and never exit, so a fuzz target can
 // call them; they take the arguments without the program name.
 #include <odo/core/error.hpp>
+#include <odo/core/readable_file.hpp>
+#include <odo/core/usage_error.hpp>
 #include <odo/repo/revision_name.hpp>
 
 #include <boost/program_options.hpp>
 
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <locale>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace odo::driver {
 
-// A command-line mistake: printed as one line, exit 2.
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
+// A command-line mistake: printed as one line, exit 2 (the library's, which its command bodies
+// throw too).
+using odo::UsageError;
 
 namespace detail {
 
@@ -122,21 +118,7 @@ inline void require_revision(const std::string& option, const std::string& rev) 
         throw UsageError(option + " " + rev + ": " + refusal);
 }
 
-// A file an option names must be a readable regular file: InputError saying which option, which
-// path and what is wrong, before anything reads it (an unreadable file must not read as absent).
-inline void require_readable_file(const std::string& option, const std::string& path) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    const std::string what = option + " " + path + ": ";
-    if (!fs::exists(status))
-        throw InputError(what + "does not exist");
-    if (fs::is_directory(status))
-        throw InputError(what + "is a directory, not a file");
-    if (!fs::is_regular_file(status))
-        throw InputError(what + "is not a regular file");
-    if (!std::ifstream(path, std::ios::binary))
-        throw InputError(what + "cannot be read (" + std::strerror(errno) + ")");
-}
+// A file an option names must be a readable regular file (odo/core/readable_file.hpp).
+using odo::require_readable_file;
 
 } // namespace odo::driver
