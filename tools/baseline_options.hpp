@@ -3,10 +3,14 @@
 #include "option_checks.hpp"
 
 #include <odo/baseline/compare.hpp>
+#include <odo/baseline/compare_command.hpp>
 #include <odo/baseline/drift.hpp>
+#include <odo/baseline/drift_command.hpp>
 #include <odo/baseline/import.hpp>
+#include <odo/baseline/import_command.hpp>
 #include <odo/baseline/quality.hpp>
 #include <odo/baseline/regression.hpp>
+#include <odo/baseline/validate_command.hpp>
 #include <odo/surface/shard.hpp>
 
 #include <boost/program_options.hpp>
@@ -74,7 +78,10 @@ struct QualityOptions {
     }
 };
 
-struct ImportArgs {
+// Each command's arguments are the library command's options (odo/baseline/*_command.hpp) plus
+// what only the command line has: the repository's places, --help, lists given as "a,b", the
+// quality limits' flags.
+struct ImportArgs : baseline::ImportCommandOptions {
     static constexpr const char* usage =
         "usage: odo_baseline import (--from PATH | --nvbench LANG:CONFIG_KEY:PATH)... "
         "[options]\n\nImports run artifacts into the committed baselines: averages runs, checks "
@@ -83,23 +90,9 @@ struct ImportArgs {
     static constexpr const char* positional = nullptr;
 
     RepositoryOptions repo;
-    std::vector<std::string> from;
-    std::vector<std::string> nvbench;
-    double power_cap_w = 0;
-    double locked_sm_clock_mhz = 0;
-    std::optional<std::int64_t> cuda_major;
-    std::vector<std::string> operators;
-    bool dry_run = false;
-    bool complete = false;
-    std::int64_t shards = 0; // 0: not given
-    bool shards_given = false;
-    std::int64_t per_shard = 0; // 0: not given
-    bool per_shard_given = false;
-    std::string summary;
-    std::string artifact_out;
-    std::string sources_base;
-    std::string copy_to;
-    baseline::ImportOptions options;
+    std::vector<std::string> operators; // "a,b" and repeated: options.operators once split
+    bool shards_given = false;          // shards 0: not given
+    bool per_shard_given = false;       // per_shard 0: not given
     QualityOptions limits;
 
     boost::program_options::options_description describe() {
@@ -177,7 +170,7 @@ struct ImportArgs {
     }
 };
 
-struct ValidateArgs {
+struct ValidateArgs : baseline::ValidateCommandOptions {
     static constexpr const char* usage =
         "usage: odo_baseline validate [FILE...] [options]\n\nValidates committed baselines: "
         "schema, quality, parity and coverage of every case x SKU;\nwith "
@@ -185,14 +178,8 @@ struct ValidateArgs {
     static constexpr const char* positional = "files";
 
     RepositoryOptions repo;
-    std::vector<std::string> files;
-    std::vector<std::string> operators;
-    std::vector<std::string> config_keys;
-    std::string ref;
-    baseline::RegressionPolicy policy;
+    std::vector<std::string> operators; // "a,b" and repeated: their files join `files`
     QualityOptions limits;
-    bool allow_regressions = false;
-    std::string junit;
 
     boost::program_options::options_description describe() {
         namespace po = boost::program_options;
@@ -227,21 +214,17 @@ struct ValidateArgs {
     }
 };
 
-struct CompareArgs {
+struct CompareArgs : baseline::CompareCommandOptions {
     static constexpr const char* usage =
         "usage: odo_baseline compare --current JSON [options]\n\nCompares a fresh run artifact "
         "with the committed baselines of one SKU.";
     static constexpr const char* positional = nullptr;
 
     RepositoryOptions repo;
-    std::string current;
     std::string sku;
-    std::vector<std::string> operators;
-    baseline::CompareOptions options;
+    std::vector<std::string> operators; // "a,b" and repeated: options.operators once split
     double regression_pct = baseline::default_compare_regression * 100;
     double improvement_pct = baseline::default_compare_improvement * 100;
-    std::string junit;
-    std::string markdown;
 
     boost::program_options::options_description describe() {
         namespace po = boost::program_options;
@@ -276,18 +259,14 @@ struct CompareArgs {
 // Drift needs twice --min-samples artifacts; more than this many is a mistake.
 inline constexpr std::int64_t max_drift_min_samples = 1'000'000;
 
-struct DriftArgs {
+struct DriftArgs : baseline::DriftCommandOptions {
     static constexpr const char* usage =
         "usage: odo_baseline drift --from PATH... [options]\n\nReports slow drift of C++ times "
         "over a series of nightly artifacts (report only).";
     static constexpr const char* positional = nullptr;
 
     RepositoryOptions repo;
-    std::vector<std::string> from;
-    baseline::DriftOptions options;
     std::int64_t min_samples = static_cast<std::int64_t>(baseline::DriftOptions{}.min_samples);
-    std::string markdown;
-    std::string json_out;
 
     boost::program_options::options_description describe() {
         namespace po = boost::program_options;

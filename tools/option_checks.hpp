@@ -3,26 +3,24 @@
 // checks of numbers and revisions. Parsers throw UsageError and never exit, so a fuzz target can
 // call them; they take the arguments without the program name.
 #include <odo/core/error.hpp>
-#include <odo/core/file.hpp>
+#include <odo/core/readable_file.hpp>
+#include <odo/core/usage_error.hpp>
 #include <odo/repo/revision_name.hpp>
 
 #include <boost/program_options.hpp>
 
 #include <cmath>
 #include <cstdint>
-#include <filesystem>
 #include <locale>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace odo::driver {
 
-// A command-line mistake: printed as one line, exit 2.
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
+// A command-line mistake: printed as one line, exit 2 (the library's, which its command bodies
+// throw too).
+using odo::UsageError;
 
 namespace detail {
 
@@ -120,7 +118,7 @@ inline void require_revision(const std::string& option, const std::string& rev) 
         throw UsageError(option + " " + rev + ": " + refusal);
 }
 
-// A file an option names must be a readable regular file (core/file.hpp).
-using ::odo::require_readable_file;
+// A file an option names must be a readable regular file (odo/core/readable_file.hpp).
+using odo::require_readable_file;
 
 } // namespace odo::driver

@@ -3,6 +3,9 @@
 // output saved elsewhere).
 #include "option_checks.hpp"
 
+#include <odo/profile/profile_import.hpp>
+#include <odo/profile/profile_run.hpp>
+
 #include <boost/program_options.hpp>
 
 #include <chrono>
@@ -13,38 +16,16 @@
 
 namespace odo::driver {
 
-// `odo_profile import`: the files to read instead of running a profiler. ncu and nsys files may be
-// given together (their figures combine as in a live run with both); a sanitizer log stands alone.
-struct ProfileImportOptions {
-    std::string ncu;
-    std::vector<std::string> nsys;
-    std::string sanitizer;
-    std::string host_roofline; // a benchmark's `--host-roofline` record
-    std::string case_key;      // optional: names the case in the evidence text and its NVTX range
-    std::string format = "md";
-};
+// `odo_profile import`: the files to read instead of running a profiler (the library's).
+using profile::ProfileImportOptions;
 
-struct ProfileOptions {
-    std::string bench;
-    std::string case_key;
-    std::string profiler = "auto";
-    std::string kernel_regex;
-    double timeout_s = 600;
-    bool full_set = false;
-    bool host_roofline = false; // time the case against a memcpy instead of running a profiler
-    int roofline_rounds = 300;
-    std::string record; // --host-roofline: where to keep the benchmark's record
-    std::string format = "md";
-    double ridge_pct = 80; // the busier unit's SOL (host: BWUtil) at or above which: at ridge
-    std::vector<std::string> bench_args;
+// A live run's options (the library's; parse_profile_options keeps timeout_s within what
+// timeout() can hold), or `import` and its files; and --help, --version. The ridge of an import is
+// the live run's ridge_pct.
+struct ProfileOptions : profile::ProfileRunOptions {
     bool help = false;
     bool version = false;
     std::optional<ProfileImportOptions> import;
-
-    // The profiler's time limit; parse_profile_options keeps timeout_s within what it can hold.
-    std::chrono::milliseconds timeout() const {
-        return std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000));
-    }
 };
 
 // A profiler run gets at least a millisecond and at most a day.

@@ -36,8 +36,10 @@
 #include <odo/baseline/artifact.hpp>
 #include <odo/baseline/artifact_shard.hpp>
 #include <odo/baseline/baseline_map.hpp>
+#include <odo/baseline/command_exit.hpp>
 #include <odo/baseline/committed_timing.hpp>
 #include <odo/baseline/compare.hpp>
+#include <odo/baseline/compare_command.hpp>
 #include <odo/baseline/compare_report.hpp>
 #include <odo/baseline/completeness.hpp>
 #include <odo/baseline/config_set.hpp>
@@ -48,8 +50,11 @@
 #include <odo/baseline/detail/sku_stem.hpp>
 #include <odo/baseline/detail/weighted_sums.hpp>
 #include <odo/baseline/drift.hpp>
+#include <odo/baseline/drift_command.hpp>
 #include <odo/baseline/import.hpp>
+#include <odo/baseline/import_command.hpp>
 #include <odo/baseline/language.hpp>
+#include <odo/baseline/loaded_repository.hpp>
 #include <odo/baseline/merge.hpp>
 #include <odo/baseline/metrics.hpp>
 #include <odo/baseline/nvbench_csv.hpp>
@@ -64,6 +69,7 @@
 #include <odo/baseline/row_label.hpp>
 #include <odo/baseline/shard_coverage.hpp>
 #include <odo/baseline/unexplained_move.hpp>
+#include <odo/baseline/validate_command.hpp>
 #include <odo/baseline/validation.hpp>
 #include <odo/baseline/validation_report.hpp>
 #include <odo/baseline/verdict.hpp>

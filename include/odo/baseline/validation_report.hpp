@@ -3,11 +3,13 @@
 #include "odo/baseline/regression.hpp"
 #include "odo/baseline/row_label.hpp"
 #include "odo/baseline/validation.hpp"
+#include "odo/core/error_output.hpp"
 #include "odo/core/junit.hpp"
 #include "odo/core/linkage.hpp"
 
 #include <filesystem>
 #include <map>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -125,6 +127,17 @@ ODO_API std::vector<JunitSuite> validation_suites(const std::vector<std::string>
     for (auto& [file, suite] : suites)
         out.push_back(std::move(suite));
     return out;
+}
+#endif // ODO_BASELINE_DEFINITIONS
+
+// Validation issues as validate and compare print them: the first few, one line each.
+ODO_API void print_validation_issues(std::ostream& os, const std::vector<ValidationIssue>& issues);
+#if ODO_BASELINE_DEFINITIONS
+ODO_API void print_validation_issues(std::ostream& os, const std::vector<ValidationIssue>& issues) {
+    std::vector<std::string> lines;
+    for (const ValidationIssue& issue : issues)
+        lines.push_back(issue.text());
+    print_capped(os, lines, max_problem_lines);
 }
 #endif // ODO_BASELINE_DEFINITIONS
 

@@ -17,6 +17,7 @@
 #include "odo/core/atomic_write.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
+#include "odo/core/readable_file.hpp"
 #include "odo/core/path_within.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/git.hpp"

@@ -1,12 +1,9 @@
 #pragma once
 #include "odo/core/error.hpp"
 
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 
@@ -40,24 +37,6 @@ inline std::optional<std::string> try_read_file(const std::filesystem::path& pat
         return std::nullopt;
     bytes.resize(filled);
     return bytes;
-}
-
-// A file a user named must be a readable regular file: InputError saying which option (or what
-// named it), which path and what is wrong, before anything reads it (an unreadable file must not
-// read as absent).
-inline void require_readable_file(const std::string& option, const std::string& path) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    const std::string what = option + " " + path + ": ";
-    if (!fs::exists(status))
-        throw InputError(what + "does not exist");
-    if (fs::is_directory(status))
-        throw InputError(what + "is a directory, not a file");
-    if (!fs::is_regular_file(status))
-        throw InputError(what + "is not a regular file");
-    if (!std::ifstream(path, std::ios::binary))
-        throw InputError(what + "cannot be read (" + std::strerror(errno) + ")");
 }
 
 // The bytes of a file; InputError naming the file when it is missing or unreadable.
