@@ -5,11 +5,15 @@
 # markdown table: CPU seconds (user+sys) and wall seconds as min / median / max, peak RSS, and
 # the CPU ratio of each odo TU to its anchor's median. docs/performance.md records its output.
 #
-#   tests/perf/compile_cost.sh [ROUNDS]        (default 5; needs g++, libbenchmark-dev,
-#                                                doctest-dev, libgtest-dev, Boost)
+#   tests/perf/compile_cost.sh [ROUNDS] [PATTERN]   (default 5; needs g++, libbenchmark-dev,
+#                                                     doctest-dev, libgtest-dev, Boost)
+#
+# PATTERN (an extended regex) keeps only the units whose name matches it, with their anchors,
+# e.g. `tests/perf/compile_cost.sh 12 'oplib TestOpInvert'` times that test and its plain twin.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-5}
+pattern=${2:-}
 cxx=${CXX:-g++}
 flags=(-std=c++17 -O2 -Iinclude)
 oplib=(-Iexamples/oplib/src/nvcv/include -Iexamples/oplib/src/cvcuda/include
@@ -38,6 +42,26 @@ cases=(
   "tools/layers/review_refactor.cpp|-|tool|tools/layers/review_refactor.cpp"
   "tools/layers/summary_gates.cpp|-|tool|tools/layers/summary_gates.cpp"
 )
+
+if [ -n "$pattern" ]; then
+  kept=()
+  anchors=()
+  for entry in "${cases[@]}"; do
+    IFS='|' read -r name anchor _ <<<"$entry"
+    if [[ $name =~ $pattern ]]; then
+      kept+=("$entry")
+      [ "$anchor" != - ] && anchors+=("$anchor")
+    fi
+  done
+  for entry in "${cases[@]}"; do
+    IFS='|' read -r name _ <<<"$entry"
+    for anchor in "${anchors[@]}"; do
+      [ "$name" = "$anchor" ] && ! [[ $name =~ $pattern ]] && kept+=("$entry")
+    done
+  done
+  [ ${#kept[@]} -gt 0 ] || { echo "no unit matches '$pattern'" >&2; exit 2; }
+  cases=("${kept[@]}")
+fi
 
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
@@ -75,12 +99,13 @@ for name, anchor, _, _ in cases:
           f"| {max(x[2] for x in r) // 1024} | {anchor if anchor != '-' else ''} | {ratio} |")
 # What a driver costs in all: its own TU plus the layer TUs it links, which the four share.
 layers = [c[0] for c in cases if c[0].startswith("tools/layers/")]
+drivers = [c[0] for c in cases if c[2] == "tool" and c[0] not in layers]
 def total(names):
     return sum(median_cpu[n] for n in names)
-print()
-print(f"optimize_op, its TU and the {len(layers)} layer TUs: "
-      f"{total(['tools/optimize_op.cpp'] + layers):.1f} s CPU (sum of medians)")
-drivers = [c[0] for c in cases if c[2] == "tool" and c[0] not in layers]
-print(f"the {len(drivers)} drivers and the layer TUs they share: "
-      f"{total(drivers + layers):.1f} s CPU (sum of medians)")
+if layers and "tools/optimize_op.cpp" in drivers:
+    print()
+    print(f"optimize_op, its TU and the {len(layers)} layer TUs: "
+          f"{total(['tools/optimize_op.cpp'] + layers):.1f} s CPU (sum of medians)")
+    print(f"the {len(drivers)} drivers and the layer TUs they share: "
+          f"{total(drivers + layers):.1f} s CPU (sum of medians)")
 EOF

@@ -1,8 +1,9 @@
 #pragma once
 // compare() on the host. This header only declares it, so that every unit test can include it
 // cheaply: the comparison (its instantiations for every element type), the report, the evidence
-// line, the check macros' entry and the text of shapes and views (describe, with_row_pitch) are
-// compiled in exactly one translation unit of the executable, the one that defines
+// line, the check macros' entry, the text of shapes and views (describe, with_row_pitch) and the
+// constructors and destructors of views, results and the evidence log (which hold strings and
+// vectors) are compiled in exactly one translation unit of the executable, the one that defines
 // ODO_PIXEL_IMPLEMENT before including an odo/pixel header — the model of doctest's
 // DOCTEST_CONFIG_IMPLEMENT. A single-file program defines it too:
 //

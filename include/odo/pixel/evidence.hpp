@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace odo::pixel {
@@ -32,12 +31,19 @@ public:
 
     // `test` names the test that ran, e.g. "TestOpFlip.tensor_matches_reference"; `reference`
     // says what the outputs were compared against, e.g. "the CPU reference flip_reference()".
-    explicit EvidenceLog(std::string test, std::string reference = "an independent host reference")
-        : test_(std::move(test)), reference_(std::move(reference)) {}
+    // The log's constructors and destructor are compiled once (ODO_PIXEL_IMPLEMENT), and the
+    // texts are taken as views, so a test TU builds no string to hand them over.
+    explicit EvidenceLog(std::string_view test,
+                         std::string_view reference = "an independent host reference");
+    EvidenceLog(const EvidenceLog& other);
+    EvidenceLog(EvidenceLog&& other) noexcept;
+    EvidenceLog& operator=(const EvidenceLog& other);
+    EvidenceLog& operator=(EvidenceLog&& other) noexcept;
+    ~EvidenceLog();
 
     // Records `result` under `variant` (a branch or case, e.g. "u8 HWC 480x640 pitched") and
     // returns it, so a check macro can take the call as its argument.
-    const CompareResult& record(std::string variant, const CompareResult& result);
+    const CompareResult& record(std::string_view variant, const CompareResult& result);
 
     std::size_t total() const noexcept { return entries_.size(); }
 

@@ -66,6 +66,16 @@ struct CompareResult {
     std::vector<ChannelTally> channels;
 
     bool passed() const noexcept { return problem.empty() && mismatched == 0; }
+
+    // Compiled once (ODO_PIXEL_IMPLEMENT): a test TU that drops a result, e.g. the one
+    // compare() returns into a check, calls the destructor instead of generating the release of
+    // its strings and vectors.
+    CompareResult();
+    CompareResult(const CompareResult& other);
+    CompareResult(CompareResult&& other) noexcept;
+    CompareResult& operator=(const CompareResult& other);
+    CompareResult& operator=(CompareResult&& other) noexcept;
+    ~CompareResult();
 };
 
 } // namespace odo::pixel

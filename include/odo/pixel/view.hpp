@@ -35,6 +35,16 @@ struct TensorView {
     std::int64_t capacity_bytes = -1; // bytes known to be readable at `data`; -1: not known
     std::string problem;
 
+    // Declared here and compiled once (ODO_PIXEL_IMPLEMENT), as the text functions are: a view
+    // holds a string, and every test makes, copies and drops views, so each test TU would
+    // otherwise generate the string's copy, move and release for every view it handles.
+    TensorView();
+    TensorView(const TensorView& other);
+    TensorView(TensorView&& other) noexcept;
+    TensorView& operator=(const TensorView& other);
+    TensorView& operator=(TensorView&& other) noexcept;
+    ~TensorView();
+
     // Rows `bytes` apart (cudaMallocPitch, CV-CUDA tensors): images, or planes of a planar
     // layout, are then `h` rows of that pitch.
     TensorView with_row_pitch(std::int64_t bytes) const;

@@ -7,6 +7,13 @@
 
 namespace odo::pixel {
 
+CompareResult::CompareResult() = default;
+CompareResult::CompareResult(const CompareResult& other) = default;
+CompareResult::CompareResult(CompareResult&& other) noexcept = default;
+CompareResult& CompareResult::operator=(const CompareResult& other) = default;
+CompareResult& CompareResult::operator=(CompareResult&& other) noexcept = default;
+CompareResult::~CompareResult() = default;
+
 CompareResult compare(const TensorView& output, const TensorView& reference,
                       const Tolerance& tolerance) {
     return detail::compare_host(output, reference, tolerance, false);

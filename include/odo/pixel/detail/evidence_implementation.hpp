@@ -130,8 +130,16 @@ inline std::uint64_t elements_compared(const std::vector<EvidenceLog::Entry>& en
 
 } // namespace detail
 
-const CompareResult& EvidenceLog::record(std::string variant, const CompareResult& result) {
-    entries_.push_back({std::move(variant), result.passed(), result.compared, result.comparator,
+EvidenceLog::EvidenceLog(std::string_view test, std::string_view reference)
+    : test_(test), reference_(reference) {}
+EvidenceLog::EvidenceLog(const EvidenceLog& other) = default;
+EvidenceLog::EvidenceLog(EvidenceLog&& other) noexcept = default;
+EvidenceLog& EvidenceLog::operator=(const EvidenceLog& other) = default;
+EvidenceLog& EvidenceLog::operator=(EvidenceLog&& other) noexcept = default;
+EvidenceLog::~EvidenceLog() = default;
+
+const CompareResult& EvidenceLog::record(std::string_view variant, const CompareResult& result) {
+    entries_.push_back({std::string(variant), result.passed(), result.compared, result.comparator,
                         result.tolerance, result.type});
     return result;
 }

@@ -23,6 +23,13 @@ std::string to_string(const Coord& at) {
            ", x=" + std::to_string(at.x) + ", c=" + std::to_string(at.c) + ")";
 }
 
+TensorView::TensorView() = default;
+TensorView::TensorView(const TensorView& other) = default;
+TensorView::TensorView(TensorView&& other) noexcept = default;
+TensorView& TensorView::operator=(const TensorView& other) = default;
+TensorView& TensorView::operator=(TensorView&& other) noexcept = default;
+TensorView::~TensorView() = default;
+
 TensorView TensorView::with_row_pitch(std::int64_t bytes) const {
     TensorView pitched = *this;
     if (!problem.empty())
