@@ -19,8 +19,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             return 0;
         if (o.import) {
             const odo::driver::ProfileImportOptions& i = *o.import;
-            const bool profile = !i.ncu.empty() || !i.nsys.empty();
-            if (profile == !i.sanitizer.empty() || (i.format != "md" && i.format != "json"))
+            // Exactly one input: a profiler's export, a sanitizer log or a host roofline record.
+            const int inputs = int(!i.ncu.empty() || !i.nsys.empty()) +
+                               int(!i.sanitizer.empty()) + int(!i.host_roofline.empty());
+            if (inputs != 1 || (i.format != "md" && i.format != "json"))
                 std::abort();
             return 0;
         }
