@@ -17,7 +17,6 @@
 
 #include <odo/refactor/assess.hpp>
 #include <odo/refactor/assess_phase.hpp>
-#include <odo/refactor/blake2b.hpp>
 #include <odo/refactor/blocks.hpp>
 #include <odo/refactor/checklist_evidence.hpp>
 #include <odo/refactor/code_shapes.hpp>

@@ -1,8 +1,8 @@
 #pragma once
 // HOST-ONLY (reads a SourceTree, whose revision reader runs git). The fingerprint of the sources a
 // refactor_op report judged, which its Review/refactor gate line (gate_line.hpp) names.
+#include "odo/core/blake2b.hpp"
 #include "odo/core/linkage.hpp"
-#include "odo/refactor/blake2b.hpp"
 #include "odo/refactor/gate_line.hpp"
 #include "odo/refactor/source_tree.hpp"
 #include "odo/repo/operator.hpp"

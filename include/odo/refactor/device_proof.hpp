@@ -4,11 +4,11 @@
 // the change, in one scratch path: side_tree.hpp) for each arch, its device code split per kernel
 // and compared (device_code.hpp). Identical device code on every TU and arch proves the change
 // left those kernels' output as it was, without a GPU; anyone with nvcc can re-run it.
+#include "odo/core/blake2b.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/process.hpp"
 #include "odo/core/text.hpp"
-#include "odo/refactor/blake2b.hpp"
 #include "odo/refactor/compile_command.hpp"
 #include "odo/refactor/compiler_sandbox.hpp"
 #include "odo/refactor/cubin_module.hpp"
