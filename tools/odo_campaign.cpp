@@ -65,11 +65,11 @@
 #include <odo/profile/ncu_report.hpp>
 #include <odo/refactor/checklist_evidence.hpp>
 #include <odo/refactor/gate_line.hpp>
-#include <odo/refactor/source_tree.hpp>
 #include <odo/repo/git.hpp>
 #include <odo/repo/operator.hpp>
 #include <odo/repo/path_template.hpp>
 #include <odo/repo/repo_path.hpp>
+#include <odo/repo/source_tree.hpp>
 #include <odo/surface/case_key.hpp>
 #include <odo/version.hpp>
 
@@ -916,7 +916,7 @@ int record_review(const Options& o, const Campaign& c) {
     if (odo::text::lower(report.operator_name) != c.paths().op)
         throw InputError(o.report + ": a report of " + report.operator_name + ", not " + c.name());
     const std::string now =
-        odo::refactor::sources_fingerprint(odo::refactor::WorkingTree(c.root()), c.paths());
+        odo::refactor::sources_fingerprint(odo::repo::WorkingTree(c.root()), c.paths());
     if (report.sources != now)
         throw InputError(o.report + ": judged sources " + report.sources + ", the tree's are now " +
                          now + " (run refactor_op again)");

@@ -114,7 +114,7 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
         const odo::repo::Git git(root);
         return o.phase == "prove" ? run_prove(o, layout, op, git) : run_cost(o, op, git);
     }
-    const odo::refactor::WorkingTree now(root);
+    const odo::repo::WorkingTree now(root);
     odo::refactor::Report report;
     report.operator_name = op.operator_name;
     report.op = op.op;
@@ -124,7 +124,7 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
     } else {
         const odo::repo::Git git(root);
         const std::string base = git.user_commit("--base", o.base);
-        const odo::refactor::Revision before(git, base);
+        const odo::repo::Revision before(git, base);
         std::optional<std::string> pixels;
         if (o.pixel_evidence) {
             odo::driver::require_readable_file("--pixel-evidence", *o.pixel_evidence);
@@ -154,7 +154,7 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
 
 int run_corpus(const Options& o, const fs::path& root, const odo::repo::Layout& layout,
                odo::refactor::AssessSettings s) {
-    const odo::refactor::WorkingTree tree(root);
+    const odo::repo::WorkingTree tree(root);
     const bool json = o.format == "json";
     if (o.all_operators) {
         const auto rows =

@@ -37,8 +37,6 @@
 #include <odo/refactor/settings.hpp>
 #include <odo/refactor/shingle_index.hpp>
 #include <odo/refactor/side_tree.hpp>
-#include <odo/refactor/source_tree.hpp>
-#include <odo/refactor/text_cursor.hpp>
 #include <odo/refactor/tunables.hpp>
 #include <odo/refactor/unnamed_namespace.hpp>
 #include <odo/refactor/verify.hpp>

@@ -246,12 +246,12 @@ inline BindingImpactFacts binding_impact_facts(const EvidenceContext& c) {
 // there: then the device-code proof of the commit against its parent decides VER-6 too.
 inline std::vector<std::string>
 reverify_open(const EvidenceContext& c, const repo::Git& git, const RefactorCommit& commit,
-              const refactor::Revision& now,
+              const repo::Revision& now,
               const std::optional<refactor::ProofRequest>& proof = std::nullopt) {
     if (commit.parent.empty())
         return {"no parent to verify against"};
     try {
-        const refactor::Revision base(git, commit.parent);
+        const repo::Revision base(git, commit.parent);
         const refactor::VerifyInput in{
             git,          c.layout, c.op,
             now,          base,     commit.parent,
@@ -277,12 +277,12 @@ inline RefactorRerun refactor_rerun(const EvidenceContext& c, const repo::Git& g
     r.commits = refactor_commits(c.facts.commits);
     for (RefactorCommit& commit : r.commits) {
         // One tree for both, so the commit's sources are read from git once.
-        const refactor::Revision now(git, commit.sha);
+        const repo::Revision now(git, commit.sha);
         commit.sources = refactor::sources_fingerprint(now, c.op);
         commit.reverify_open = reverify_open(c, git, commit, now);
     }
     try {
-        const refactor::WorkingTree tree(c.repo_root);
+        const repo::WorkingTree tree(c.repo_root);
         refactor::Report report;
         report.findings = refactor::assess_findings(
             {c.op, tree}, refactor::repository_settings(c.repo_root, c.layout));
@@ -314,7 +314,7 @@ ODO_API void reprove_refactor_commits(EvidenceContext& c, const repo::Git& git,
     refactor::ProofRequest request;
     request.isolation = isolation;
     for (RefactorCommit& commit : c.refactor.commits) {
-        const refactor::Revision now(git, commit.sha);
+        const repo::Revision now(git, commit.sha);
         commit.reverify_open = detail::reverify_open(c, git, commit, now, request);
     }
 }

@@ -16,10 +16,10 @@
 #include "odo/refactor/device_code_diff.hpp"
 #include "odo/refactor/ptx_module.hpp"
 #include "odo/refactor/side_tree.hpp"
-#include "odo/refactor/source_tree.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
+#include "odo/repo/source_tree.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -260,7 +260,7 @@ inline std::vector<TuCommand> tu_commands(const ProofInput& in,
 inline std::vector<std::string> write_change(SideTree& tree, const ProofInput& in,
                                              const std::vector<std::string>& reverts) {
     std::vector<std::string> changed = tree.write_change(in.git, in.base_commit, in.now_commit);
-    const Revision base(in.git, in.base_commit);
+    const repo::Revision base(in.git, in.base_commit);
     for (const std::string& path : reverts) {
         std::optional<std::string> bytes = base.read(path);
         std::error_code ec;

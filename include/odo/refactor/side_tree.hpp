@@ -7,9 +7,9 @@
 #include "odo/core/error.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
-#include "odo/refactor/source_tree.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/repo_path.hpp"
+#include "odo/repo/source_tree.hpp"
 #include "odo/repo/tree_listing.hpp"
 
 #include <algorithm>
@@ -176,7 +176,7 @@ ODO_API std::vector<std::string> SideTree::write_change(const repo::Git& git,
     namespace fs = std::filesystem;
     const std::vector<std::string> paths = changed_paths(git, base, now_commit);
     if (now_commit.empty()) {
-        const WorkingTree working(git.root());
+        const repo::WorkingTree working(git.root());
         for (const std::string& path : paths) {
             std::error_code ec;
             const fs::path at = repo::repo_file_path(git.root(), path);
@@ -190,7 +190,7 @@ ODO_API std::vector<std::string> SideTree::write_change(const repo::Git& git,
     }
     const auto sizes =
         detail::blob_sizes(detail::git_or_throw(git, {"ls-tree", "-r", "-l", "-z", now_commit}));
-    const Revision commit(git, now_commit);
+    const repo::Revision commit(git, now_commit);
     for (const std::string& path : paths) {
         const auto it = sizes.find(path);
         if (it != sizes.end() && it->second > max_side_file_bytes)

@@ -27,8 +27,8 @@ struct VerifyInput {
     const repo::Git& git;
     const repo::Layout& layout;
     const repo::OperatorPaths& op;
-    const SourceTree& now;                     // the working tree, or the commit `now_commit`
-    const Revision& base;                      // the resolved base commit
+    const repo::SourceTree& now;               // the working tree, or the commit `now_commit`
+    const repo::Revision& base;                // the resolved base commit
     std::string base_ref;                      // as the user wrote it, for evidence
     std::optional<std::string> pixel_evidence; // a test run's output (VER-6)
     std::string pixel_evidence_name;           // where it came from
@@ -137,7 +137,7 @@ inline Finding check_ver5(const VerifyInput& in, const std::vector<std::string>&
                                       "Test coverage unchanged (tests untouched)");
     // Each test file read in its own language: the C++ suites and value rows, and where the layout
     // declares Python, the test functions pytest collects.
-    auto signature = [&](const SourceTree& tree) {
+    auto signature = [&](const repo::SourceTree& tree) {
         auto out = coverage_signature(tree.read(in.op.test_cpp).value_or(""));
         if (in.layout.languages.has_python())
             for (std::string& entry : python_test_signature(tree.read(in.op.test_py).value_or("")))

@@ -24,7 +24,7 @@ std::vector<std::string> reprove_open(const TempRepo& repo, bool prove) {
     odo::gates::RefactorCommit commit{
         repo.head(), "refactor: x", repo.git({"rev-parse", "HEAD~1"}), "", {}};
     commit.parent = std::string(odo::text::strip(commit.parent));
-    const odo::refactor::Revision now(git, commit.sha);
+    const odo::repo::Revision now(git, commit.sha);
     return odo::gates::detail::reverify_open(
         c, git, commit, now,
         prove ? std::optional<odo::refactor::ProofRequest>(odo::refactor::ProofRequest{})
