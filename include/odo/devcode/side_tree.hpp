@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-namespace odo::refactor {
+namespace odo::devcode {
 
 // A folder created exclusively (mkdtemp) under the system's temporary folder, removed with
 // everything in it when the object goes.
@@ -88,7 +88,7 @@ private:
 
 namespace detail {
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 inline std::vector<std::string> nul_separated(const std::string& text) {
     std::vector<std::string> out;
     for (std::size_t start = 0; start < text.size();) {
@@ -115,11 +115,11 @@ inline std::string git_or_throw(const repo::Git& git, const std::vector<std::str
         throw InputError("git " + text::join(args, " ") + ": failed in " + git.root().string());
     return *std::move(out);
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
 } // namespace detail
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 ODO_API ScratchFolder::ScratchFolder(std::string_view purpose) {
     std::string pattern =
         (std::filesystem::temp_directory_path() / ("odo-" + std::string(purpose) + "-XXXXXX"))
@@ -215,6 +215,6 @@ ODO_API std::vector<std::string> SideTree::changed_paths(const repo::Git& git,
             paths.push_back(std::move(path));
     return paths;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor
+} // namespace odo::devcode

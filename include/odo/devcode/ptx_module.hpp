@@ -1,5 +1,5 @@
 #pragma once
-// PTX text (`nvcc -ptx`) read into a device::Module: one symbol per .entry, .func and module-scope
+// PTX text (`nvcc -ptx`) read into a devcode::Module: one symbol per .entry, .func and module-scope
 // datum, each body one canonical statement per line. What canonicalization removes is what two
 // compiles of equivalent sources may differ in without a different program: comments, debug
 // directives (.loc, .file, .section .debug_*), the numbers nvcc gives labels ($L__BB0_5 counts
@@ -8,8 +8,8 @@
 #include "odo/core/error.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/text_cursor.hpp"
-#include "odo/refactor/device_code.hpp"
-#include "odo/refactor/device_symbol_name.hpp"
+#include "odo/devcode/device_code.hpp"
+#include "odo/devcode/device_symbol_name.hpp"
 
 #include <cstddef>
 #include <map>
@@ -18,13 +18,13 @@
 #include <string_view>
 #include <vector>
 
-namespace odo::refactor::device {
+namespace odo::devcode {
 
 // Throws InputError naming `origin` on a NUL byte, more than max_device_code_bytes, an
 // unterminated comment, statement or body, no .target, or two symbols of one canonical name.
 ODO_API Module parse_ptx(std::string_view text, std::string_view origin);
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 namespace detail {
 
 // The placeholders canonical bodies use; '#' occurs nowhere in PTX, which the reader enforces.
@@ -437,6 +437,6 @@ ODO_API Module parse_ptx(std::string_view raw, std::string_view origin) {
         m.arch.pop_back();
     return m;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor::device
+} // namespace odo::devcode
