@@ -55,7 +55,7 @@ compile_each() {
 }
 
 find include/odo -name '*.hpp' | sort | stands_alone header-only
-find include/odo/{repo,surface,baseline,review,refactor,summary,gates} -name '*.hpp' | sort |
+find include/odo/{repo,surface,baseline,devcode,review,refactor,summary,gates} -name '*.hpp' | sort |
   stands_alone "separate compilation" -DODO_SEPARATE_COMPILATION
 find include/odo -name '*.hpp' | sort | while IFS= read -r h; do
   head -n 3 "$h" | grep -q "HOST-ONLY" || echo "$h"

@@ -120,7 +120,7 @@ int run(const Options& o) {
             root, layout, op, o.base, read_results(o), o.mr_iid, git, artifacts_folder(o));
         if (o.reprove_refactors)
             odo::gates::reprove_refactor_commits(loaded, git,
-                                                 *odo::refactor::isolation_from(o.isolation));
+                                                 *odo::devcode::isolation_from(o.isolation));
         const odo::gates::EvidenceContext& context =
             odo::driver::kept_until_exit(std::move(loaded));
         return emit(odo::gates::run_evidence(context), o);

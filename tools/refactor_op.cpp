@@ -12,16 +12,18 @@
 #include <odo/core/error.hpp>
 #include <odo/core/error_output.hpp>
 #include <odo/core/file.hpp>
+#include <odo/devcode/compile_cost.hpp>
+#include <odo/devcode/compiler_sandbox.hpp>
+#include <odo/devcode/proof_render.hpp>
 #include <odo/refactor/checklist_evidence.hpp>
-#include <odo/refactor/compile_cost.hpp>
 #include <odo/refactor/corpus_render.hpp>
-#include <odo/refactor/proof_render.hpp>
 #include <odo/refactor/render.hpp>
 #include <odo/refactor/settings.hpp>
 #include <odo/refactor/verify.hpp>
 #include <odo/repo/git.hpp>
 #include <odo/repo/layout_file.hpp>
 #include <odo/repo/operator.hpp>
+#include <odo/repo/source_tree.hpp>
 
 #include <filesystem>
 #include <iostream>
@@ -59,46 +61,45 @@ bool any_file_exists(const fs::path& root, const odo::repo::OperatorPaths& p) {
     return false;
 }
 
-odo::refactor::ProofRequest proof_request(const Options& o) {
-    odo::refactor::ProofRequest r;
+odo::devcode::ProofRequest proof_request(const Options& o) {
+    odo::devcode::ProofRequest r;
     r.files = o.files;
-    r.stage =
-        o.stage == "ptx" ? odo::refactor::device::Stage::ptx : odo::refactor::device::Stage::sass;
+    r.stage = o.stage == "ptx" ? odo::devcode::Stage::ptx : odo::devcode::Stage::sass;
     r.arches = o.arches;
     if (o.build_dir)
         r.build_dir = fs::path(*o.build_dir);
     r.reverts = o.reverts;
     r.accept_signature_change = o.accept_signature_change;
-    r.isolation = *odo::refactor::isolation_from(o.isolation);
+    r.isolation = *odo::devcode::isolation_from(o.isolation);
     return r;
 }
 
 int run_prove(const Options& o, const odo::repo::Layout& layout, const odo::repo::OperatorPaths& op,
               const odo::repo::Git& git) {
-    const odo::refactor::Proof proof = odo::refactor::prove(
+    const odo::devcode::Proof proof = odo::devcode::prove(
         {git, layout, op, git.user_commit("--base", o.base), "", proof_request(o)});
     const std::string text = o.format == "json"
-                                 ? odo::refactor::render_proof_json(op.operator_name, proof)
-                                 : odo::refactor::render_proof_markdown(op.operator_name, proof);
-    return emit(text, o, odo::refactor::exit_code(proof));
+                                 ? odo::devcode::render_proof_json(op.operator_name, proof)
+                                 : odo::devcode::render_proof_markdown(op.operator_name, proof);
+    return emit(text, o, odo::devcode::exit_code(proof));
 }
 
 int run_cost(const Options& o, const odo::repo::OperatorPaths& op, const odo::repo::Git& git) {
-    const odo::refactor::CostReport report = odo::refactor::measure_cost(
+    const odo::devcode::CostReport report = odo::devcode::measure_cost(
         {git, op, fs::path(*o.build_dir), o.base_given ? git.user_commit("--base", o.base) : "",
-         static_cast<int>(o.repeat), *odo::refactor::isolation_from(o.isolation)});
-    return emit(o.format == "json" ? odo::refactor::render_cost_json(op.operator_name, report)
-                                   : odo::refactor::render_cost_markdown(op.operator_name, report),
-                o, odo::refactor::any_compile_failed(report) ? 1 : 0);
+         static_cast<int>(o.repeat), *odo::devcode::isolation_from(o.isolation)});
+    return emit(o.format == "json" ? odo::devcode::render_cost_json(op.operator_name, report)
+                                   : odo::devcode::render_cost_markdown(op.operator_name, report),
+                o, odo::devcode::any_compile_failed(report) ? 1 : 0);
 }
 
 // Verify's simplification evidence: what each TU costs to compile at the base and now.
 std::vector<std::string> cost_evidence(const Options& o, const odo::repo::OperatorPaths& op,
                                        const odo::repo::Git& git, const std::string& base) {
     try {
-        return odo::refactor::cost_deltas(
-            odo::refactor::measure_cost({git, op, fs::path(*o.build_dir), base, 1,
-                                         *odo::refactor::isolation_from(o.isolation)}));
+        return odo::devcode::cost_deltas(
+            odo::devcode::measure_cost({git, op, fs::path(*o.build_dir), base, 1,
+                                        *odo::devcode::isolation_from(o.isolation)}));
     } catch (const odo::InputError& e) {
         return {std::string("not measured: ") + e.what()};
     }
@@ -114,7 +115,7 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
         const odo::repo::Git git(root);
         return o.phase == "prove" ? run_prove(o, layout, op, git) : run_cost(o, op, git);
     }
-    const odo::refactor::WorkingTree now(root);
+    const odo::repo::WorkingTree now(root);
     odo::refactor::Report report;
     report.operator_name = op.operator_name;
     report.op = op.op;
@@ -124,13 +125,13 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
     } else {
         const odo::repo::Git git(root);
         const std::string base = git.user_commit("--base", o.base);
-        const odo::refactor::Revision before(git, base);
+        const odo::repo::Revision before(git, base);
         std::optional<std::string> pixels;
         if (o.pixel_evidence) {
             odo::driver::require_readable_file("--pixel-evidence", *o.pixel_evidence);
             pixels = odo::read_file(*o.pixel_evidence);
         }
-        std::optional<odo::refactor::ProofRequest> proof;
+        std::optional<odo::devcode::ProofRequest> proof;
         if (o.build_dir)
             proof = proof_request(o);
         const odo::refactor::VerifyInput in{git,    layout, op,     now,
@@ -154,7 +155,7 @@ int run_operator(const Options& o, const fs::path& root, const odo::repo::Layout
 
 int run_corpus(const Options& o, const fs::path& root, const odo::repo::Layout& layout,
                odo::refactor::AssessSettings s) {
-    const odo::refactor::WorkingTree tree(root);
+    const odo::repo::WorkingTree tree(root);
     const bool json = o.format == "json";
     if (o.all_operators) {
         const auto rows =

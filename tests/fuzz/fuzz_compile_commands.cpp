@@ -2,7 +2,7 @@
 // written to a fresh build folder, read against a repository root that does not exist. Nothing but
 // InputError is thrown, and every command accepted keeps no output, dependency or response-file
 // option, no character a shell would act on, and redirects only contained repository paths.
-#include <odo/refactor/compile_command.hpp>
+#include <odo/devcode/compile_command.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -26,16 +26,16 @@ const std::filesystem::path& fuzz_build_dir() {
     return dir;
 }
 
-void check_command(const odo::refactor::CompileCommand& c) {
-    for (const odo::refactor::CommandArg& a : c.flags) {
+void check_command(const odo::devcode::CompileCommand& c) {
+    for (const odo::devcode::CommandArg& a : c.flags) {
         if (a.repo_path && !odo::repo::is_contained_path_text(*a.repo_path))
             std::abort();
         if (!a.repo_path &&
             (a.text == "-o" || a.text == "-MF" || a.text == "-ccbin" || a.text.rfind('@', 0) == 0))
             std::abort();
     }
-    for (const std::string& arg : odo::refactor::instantiate(c.flags, "/side"))
-        if (odo::refactor::first_unsafe_char(arg, odo::refactor::ArgumentText::command) !=
+    for (const std::string& arg : odo::devcode::instantiate(c.flags, "/side"))
+        if (odo::devcode::first_unsafe_char(arg, odo::devcode::ArgumentText::command) !=
             std::string::npos)
             std::abort();
 }
@@ -48,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!out || std::fwrite(data, 1, size, out) != size || std::fclose(out) != 0)
         std::abort();
     try {
-        const odo::refactor::CompileDatabase database(fuzz_build_dir(), "/odo-fuzz-repo");
+        const odo::devcode::CompileDatabase database(fuzz_build_dir(), "/odo-fuzz-repo");
         for (const std::string& source : database.files()) {
             try {
                 if (auto c = database.command_for(source))

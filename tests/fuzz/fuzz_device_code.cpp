@@ -2,9 +2,9 @@
 // but InputError escapes, a module read has an architecture and named symbols, and a module
 // compared with itself is identical throughout (canonical bodies are deterministic).
 #include <odo/core/error.hpp>
-#include <odo/refactor/cubin_module.hpp>
-#include <odo/refactor/device_code_diff.hpp>
-#include <odo/refactor/ptx_module.hpp>
+#include <odo/devcode/cubin_module.hpp>
+#include <odo/devcode/device_code_diff.hpp>
+#include <odo/devcode/ptx_module.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -13,8 +13,8 @@
 
 namespace {
 
-void check_module(const odo::refactor::device::Module& m) {
-    using namespace odo::refactor::device;
+void check_module(const odo::devcode::Module& m) {
+    using namespace odo::devcode;
     if (m.arch.empty())
         std::abort();
     for (const Symbol& s : m.symbols)
@@ -33,7 +33,7 @@ void check_module(const odo::refactor::device::Module& m) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    using namespace odo::refactor::device;
+    using namespace odo::devcode;
     const std::string_view input(reinterpret_cast<const char*>(data), size);
     try {
         check_module(parse_ptx(input, "fuzz.ptx"));

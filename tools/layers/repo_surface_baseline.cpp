@@ -18,6 +18,7 @@
 #include <odo/repo/path_template.hpp>
 #include <odo/repo/path_text.hpp>
 #include <odo/repo/repo_path.hpp>
+#include <odo/repo/source_tree.hpp>
 #include <odo/repo/tree_listing.hpp>
 
 #include <odo/surface/axis.hpp>

@@ -4,9 +4,9 @@
 // when, at which commit, on which figures, and the digest of every file it cites. Each line holds
 // the BLAKE2b-256 of the line before it, so a line edited, reordered or removed breaks the chain.
 #include "odo/campaign/lead_outcome.hpp"
+#include "odo/core/blake2b.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/json_write.hpp"
-#include "odo/refactor/blake2b.hpp"
 
 #include <boost/json.hpp>
 
@@ -94,7 +94,7 @@ struct NewRecord {
 
 // The digest that chains lines and identifies cited files.
 inline std::string ledger_digest(std::string_view bytes) {
-    return refactor::blake2b_256_hex(bytes);
+    return blake2b_256_hex(bytes);
 }
 
 inline CitedFile cite_bytes(std::string path, std::string_view bytes) {

@@ -18,7 +18,7 @@
 #include "odo/core/fixed_point.hpp"
 #include "odo/refactor/checklist_evidence.hpp"
 #include "odo/refactor/gate_line.hpp"
-#include "odo/refactor/source_tree.hpp"
+#include "odo/repo/source_tree.hpp"
 
 #include <filesystem>
 #include <iostream>
@@ -270,7 +270,7 @@ inline int record_review(const VerbOptions& o, const Campaign& c) {
     if (odo::text::lower(report.operator_name) != c.paths().op)
         throw InputError(o.report + ": a report of " + report.operator_name + ", not " + c.name());
     const std::string now =
-        odo::refactor::sources_fingerprint(odo::refactor::WorkingTree(c.root()), c.paths());
+        odo::refactor::sources_fingerprint(odo::repo::WorkingTree(c.root()), c.paths());
     if (report.sources != now)
         throw InputError(o.report + ": judged sources " + report.sources + ", the tree's are now " +
                          now + " (run refactor_op again)");

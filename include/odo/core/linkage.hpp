@@ -1,6 +1,6 @@
 #pragma once
-// Separate compilation of the layers the drivers link (repo, surface, baseline, review, refactor,
-// summary, gates).
+// Separate compilation of the layers the drivers link (repo, surface, baseline, devcode, review,
+// refactor, summary, gates).
 //
 // By default odo is header-only: every function is inline in its header. The drivers and any
 // executable that links several of these layers can instead compile each layer's definitions
@@ -35,6 +35,12 @@
 #define ODO_BASELINE_DEFINITIONS 1
 #else
 #define ODO_BASELINE_DEFINITIONS 0
+#endif
+
+#if !defined(ODO_SEPARATE_COMPILATION) || defined(ODO_IMPLEMENT_DEVCODE)
+#define ODO_DEVCODE_DEFINITIONS 1
+#else
+#define ODO_DEVCODE_DEFINITIONS 0
 #endif
 
 #if !defined(ODO_SEPARATE_COMPILATION) || defined(ODO_IMPLEMENT_REVIEW)

@@ -11,6 +11,9 @@
 #include "odo/core/file.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/linkage.hpp"
+#include "odo/devcode/compile_command.hpp"
+#include "odo/devcode/compiler_sandbox.hpp"
+#include "odo/devcode/device_proof.hpp"
 #include "odo/gates/campaign_ledger_facts.hpp"
 #include "odo/gates/config_documents.hpp"
 #include "odo/gates/evidence_checks.hpp"
@@ -29,6 +32,7 @@
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
+#include "odo/repo/source_tree.hpp"
 #include "odo/review/bench_checks.hpp"
 #include "odo/review/curated_data.hpp"
 #include "odo/review/support_probe.hpp"
@@ -246,18 +250,18 @@ inline BindingImpactFacts binding_impact_facts(const EvidenceContext& c) {
 // there: then the device-code proof of the commit against its parent decides VER-6 too.
 inline std::vector<std::string>
 reverify_open(const EvidenceContext& c, const repo::Git& git, const RefactorCommit& commit,
-              const refactor::Revision& now,
-              const std::optional<refactor::ProofRequest>& proof = std::nullopt) {
+              const repo::Revision& now,
+              const std::optional<devcode::ProofRequest>& proof = std::nullopt) {
     if (commit.parent.empty())
         return {"no parent to verify against"};
     try {
-        const refactor::Revision base(git, commit.parent);
+        const repo::Revision base(git, commit.parent);
         const refactor::VerifyInput in{
             git,          c.layout, c.op,
             now,          base,     commit.parent,
             std::nullopt, "",       refactor::repository_settings(c.repo_root, c.layout),
             commit.sha,   proof};
-        const bool proving = proof && refactor::cuda_compiler();
+        const bool proving = proof && devcode::cuda_compiler();
         refactor::RefactorSummary summary;
         std::vector<std::string> open;
         for (const refactor::Finding& f : refactor::verify_findings(in, summary))
@@ -277,12 +281,12 @@ inline RefactorRerun refactor_rerun(const EvidenceContext& c, const repo::Git& g
     r.commits = refactor_commits(c.facts.commits);
     for (RefactorCommit& commit : r.commits) {
         // One tree for both, so the commit's sources are read from git once.
-        const refactor::Revision now(git, commit.sha);
+        const repo::Revision now(git, commit.sha);
         commit.sources = refactor::sources_fingerprint(now, c.op);
         commit.reverify_open = reverify_open(c, git, commit, now);
     }
     try {
-        const refactor::WorkingTree tree(c.repo_root);
+        const repo::WorkingTree tree(c.repo_root);
         refactor::Report report;
         report.findings = refactor::assess_findings(
             {c.op, tree}, refactor::repository_settings(c.repo_root, c.layout));
@@ -305,16 +309,15 @@ inline RefactorRerun refactor_rerun(const EvidenceContext& c, const repo::Git& g
 // ODO-8 asked to re-prove (optimize_op --reprove-refactors): each refactor: commit verified
 // again against its parent with the device-code proof deciding VER-6 where nvcc is there (flags
 // from the layout profile), so a cited PARITY-OK is checked against a proof the gate ran itself.
-ODO_API void
-reprove_refactor_commits(EvidenceContext& c, const repo::Git& git,
-                         refactor::Isolation isolation = refactor::Isolation::automatic);
+ODO_API void reprove_refactor_commits(EvidenceContext& c, const repo::Git& git,
+                                      devcode::Isolation isolation = devcode::Isolation::automatic);
 #if ODO_GATES_DEFINITIONS
 ODO_API void reprove_refactor_commits(EvidenceContext& c, const repo::Git& git,
-                                      refactor::Isolation isolation) {
-    refactor::ProofRequest request;
+                                      devcode::Isolation isolation) {
+    devcode::ProofRequest request;
     request.isolation = isolation;
     for (RefactorCommit& commit : c.refactor.commits) {
-        const refactor::Revision now(git, commit.sha);
+        const repo::Revision now(git, commit.sha);
         commit.reverify_open = detail::reverify_open(c, git, commit, now, request);
     }
 }

@@ -14,11 +14,11 @@
 #include "odo/refactor/near_duplicates.hpp"
 #include "odo/refactor/profile.hpp"
 #include "odo/refactor/shingle_index.hpp"
-#include "odo/refactor/source_tree.hpp"
 #include "odo/refactor/source_view.hpp"
 #include "odo/refactor/tunables.hpp"
 #include "odo/refactor/unnamed_namespace.hpp"
 #include "odo/repo/operator.hpp"
+#include "odo/repo/source_tree.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <algorithm>
@@ -47,7 +47,7 @@ struct AssessSettings {
 // One operator's sources in one tree.
 struct OperatorSources {
     const repo::OperatorPaths& op;
-    const SourceTree& tree;
+    const repo::SourceTree& tree;
 };
 
 namespace detail {
@@ -61,7 +61,7 @@ struct SourceFile {
 using Views = std::vector<const SourceView*>;
 
 #if ODO_REFACTOR_DEFINITIONS
-inline std::vector<SourceFile> read_existing(const SourceTree& tree,
+inline std::vector<SourceFile> read_existing(const repo::SourceTree& tree,
                                              const std::vector<std::string>& paths) {
     tree.prefetch(paths);
     std::vector<SourceFile> out;

@@ -24,7 +24,8 @@ ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const A
 #if ODO_REFACTOR_DEFINITIONS
 // The private sources of the library (the files below priv_dir with a C++ source suffix),
 // sorted, less `own`.
-inline std::vector<std::string> corpus_paths(const SourceTree& tree, const std::string& priv_dir,
+inline std::vector<std::string> corpus_paths(const repo::SourceTree& tree,
+                                             const std::string& priv_dir,
                                              const std::vector<std::string>& own) {
     std::vector<std::string> out;
     for (const std::string& path : tree.files_under(priv_dir)) {
@@ -36,13 +37,13 @@ inline std::vector<std::string> corpus_paths(const SourceTree& tree, const std::
     return out;
 }
 
-inline std::vector<Block> corpus_blocks(const SourceTree& tree, const std::string& priv_dir,
+inline std::vector<Block> corpus_blocks(const repo::SourceTree& tree, const std::string& priv_dir,
                                         const std::vector<std::string>& own, std::size_t floor) {
     return detail::blocks_of(detail::read_existing(tree, corpus_paths(tree, priv_dir, own)), floor);
 }
 
 // The whole library's private blocks, prepared in `sources`.
-inline std::vector<Block> corpus_blocks(PreparedSources& sources, const SourceTree& tree,
+inline std::vector<Block> corpus_blocks(PreparedSources& sources, const repo::SourceTree& tree,
                                         const std::string& priv_dir) {
     std::vector<Block> out;
     for (const PreparedSource* file : sources.get(corpus_paths(tree, priv_dir, {})))

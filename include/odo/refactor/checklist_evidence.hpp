@@ -1,11 +1,11 @@
 #pragma once
 // HOST-ONLY (reads a SourceTree, whose revision reader runs git). The fingerprint of the sources a
 // refactor_op report judged, which its Review/refactor gate line (gate_line.hpp) names.
+#include "odo/core/blake2b.hpp"
 #include "odo/core/linkage.hpp"
-#include "odo/refactor/blake2b.hpp"
 #include "odo/refactor/gate_line.hpp"
-#include "odo/refactor/source_tree.hpp"
 #include "odo/repo/operator.hpp"
+#include "odo/repo/source_tree.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -16,9 +16,11 @@ namespace odo::refactor {
 
 // BLAKE2b-64 over the operator's judged sources (public headers, private sources, binding) as
 // "<path>\0<bytes>\0" in path order, a missing file as "<path>\0-\0"; 16 hex digits.
-ODO_API std::string sources_fingerprint(const SourceTree& tree, const repo::OperatorPaths& op);
+ODO_API std::string sources_fingerprint(const repo::SourceTree& tree,
+                                        const repo::OperatorPaths& op);
 #if ODO_REFACTOR_DEFINITIONS
-ODO_API std::string sources_fingerprint(const SourceTree& tree, const repo::OperatorPaths& op) {
+ODO_API std::string sources_fingerprint(const repo::SourceTree& tree,
+                                        const repo::OperatorPaths& op) {
     std::vector<std::string> paths = op.priv;
     for (const std::string& path : {op.header, op.hpp, op.pybind})
         if (!path.empty())

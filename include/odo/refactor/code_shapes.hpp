@@ -6,7 +6,7 @@
 // the evidence gate, whose ODO-8 runs assess. <regex> also cost each tool seconds of compiling.
 // Each scanner accepts exactly what its regular expression, given in its comment, matches.
 #include "odo/core/linkage.hpp"
-#include "odo/refactor/text_cursor.hpp"
+#include "odo/core/text_cursor.hpp"
 
 #include <cstddef>
 #include <set>
@@ -26,9 +26,9 @@ namespace detail {
 #if ODO_REFACTOR_DEFINITIONS
 // sizeof\s*\(\s*\w+\s*\)\s*==\s*(\d)(?!\d) at `at`: the digit, or '\0' with no match.
 inline char sizeof_equality_at(std::string_view text, std::size_t at, std::size_t& end) {
-    using refactor::detail::is_ascii_digit;
-    using refactor::detail::is_ascii_word;
-    refactor::detail::TextCursor c(text, at);
+    using text::is_ascii_digit;
+    using text::is_ascii_word;
+    text::TextCursor c(text, at);
     const auto any = std::string_view::npos;
     std::string digit;
     if (!c.literal("sizeof") || !c.spaces() || !c.literal("(") || !c.spaces() ||
@@ -41,8 +41,8 @@ inline char sizeof_equality_at(std::string_view text, std::size_t at, std::size_
 }
 
 // (u?char|u?short|u?int|float|double)
-inline bool vector_scalar(refactor::detail::TextCursor& c) {
-    refactor::detail::TextCursor unsigned_form = c;
+inline bool vector_scalar(text::TextCursor& c) {
+    text::TextCursor unsigned_form = c;
     unsigned_form.literal("u");
     for (std::string_view name : {"char", "short", "int"})
         if (unsigned_form.literal(name)) {
@@ -54,15 +54,15 @@ inline bool vector_scalar(refactor::detail::TextCursor& c) {
 
 // struct\s+\w+\s*\{\s*using\s+type\s*=\s*(unsigned\s+)?(scalar)[234]\s*;\s*\} at `at`.
 inline bool vector_trait_at(std::string_view text, std::size_t at) {
-    refactor::detail::TextCursor c(text, at);
+    text::TextCursor c(text, at);
     if (!c.literal("struct") || !c.spaces(1) ||
-        !c.skip(1, std::string_view::npos, refactor::detail::is_ascii_word) || !c.spaces() ||
-        !c.literal("{") || !c.spaces() || !c.literal("using") || !c.spaces(1) ||
-        !c.literal("type") || !c.spaces() || !c.literal("=") || !c.spaces())
+        !c.skip(1, std::string_view::npos, text::is_ascii_word) || !c.spaces() || !c.literal("{") ||
+        !c.spaces() || !c.literal("using") || !c.spaces(1) || !c.literal("type") || !c.spaces() ||
+        !c.literal("=") || !c.spaces())
         return false;
     // Without `unsigned` the scalar would have to start at its 'u' and cannot: an optional
     // group with no way back.
-    refactor::detail::TextCursor after_unsigned = c;
+    text::TextCursor after_unsigned = c;
     if (after_unsigned.literal("unsigned") && after_unsigned.spaces(1))
         c = after_unsigned;
     auto lanes = [](char ch) { return ch == '2' || ch == '3' || ch == '4'; };
@@ -93,8 +93,7 @@ inline std::vector<std::size_t> vector_trait_sites(std::string_view text) {
     std::vector<std::size_t> sites;
     for (std::size_t at = text.find("struct"); at != std::string_view::npos;
          at = text.find("struct", at + 1))
-        if ((at == 0 || !refactor::detail::is_ascii_word(text[at - 1])) &&
-            detail::vector_trait_at(text, at))
+        if ((at == 0 || !text::is_ascii_word(text[at - 1])) && detail::vector_trait_at(text, at))
             sites.push_back(at);
     return sites;
 }

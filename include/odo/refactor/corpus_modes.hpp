@@ -25,7 +25,8 @@ struct OperatorOpen {
 
 // Open findings (RECOMMENDATION, MANUAL) per operator, in operator order.
 ODO_API std::vector<OperatorOpen> all_operators(const std::vector<repo::OperatorPaths>& ops,
-                                                const SourceTree& tree, const AssessSettings& s);
+                                                const repo::SourceTree& tree,
+                                                const AssessSettings& s);
 ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::path& root,
                                                         const repo::Layout& layout);
 #if ODO_REFACTOR_DEFINITIONS
@@ -42,7 +43,8 @@ ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::p
 }
 
 ODO_API std::vector<OperatorOpen> all_operators(const std::vector<repo::OperatorPaths>& ops,
-                                                const SourceTree& tree, const AssessSettings& s) {
+                                                const repo::SourceTree& tree,
+                                                const AssessSettings& s) {
     PreparedSources sources(tree, s.floor());
     const ShingleIndex corpus(corpus_blocks(sources, tree, s.priv_dir));
     std::vector<OperatorOpen> out;
@@ -64,10 +66,10 @@ struct Variant {
 
 // The bodies named `name` in the library, clustered greedily: a body joins the first variant whose
 // first member it matches at the threshold, else starts a variant.
-ODO_API std::vector<Variant> variants_of(const std::string& name, const SourceTree& tree,
+ODO_API std::vector<Variant> variants_of(const std::string& name, const repo::SourceTree& tree,
                                          const AssessSettings& s);
 #if ODO_REFACTOR_DEFINITIONS
-ODO_API std::vector<Variant> variants_of(const std::string& name, const SourceTree& tree,
+ODO_API std::vector<Variant> variants_of(const std::string& name, const repo::SourceTree& tree,
                                          const AssessSettings& s) {
     auto blocks = corpus_blocks(tree, s.priv_dir, {}, s.floor());
     blocks.erase(std::remove_if(blocks.begin(), blocks.end(),
@@ -138,11 +140,11 @@ inline std::vector<Block> without_names(std::vector<Block> blocks,
 // The variant split uses floor 1, so a one-line twin counts as a variant too.
 ODO_API HoistSimulation simulate_hoist(const std::vector<std::string>& names,
                                        const std::vector<repo::OperatorPaths>& ops,
-                                       const SourceTree& tree, const AssessSettings& s);
+                                       const repo::SourceTree& tree, const AssessSettings& s);
 #if ODO_REFACTOR_DEFINITIONS
 ODO_API HoistSimulation simulate_hoist(const std::vector<std::string>& names,
                                        const std::vector<repo::OperatorPaths>& ops,
-                                       const SourceTree& tree, const AssessSettings& s) {
+                                       const repo::SourceTree& tree, const AssessSettings& s) {
     HoistSimulation sim;
     const std::set<std::string> hoisted(names.begin(), names.end());
     sim.hoisted.assign(hoisted.begin(), hoisted.end());

@@ -4,8 +4,8 @@
 // judged (checklist_evidence.hpp) and the result, so the gate can re-run assess on the change under
 // review and confirm both: the box is backed by a program's record, not by a sentence.
 #include "odo/core/linkage.hpp"
+#include "odo/core/text_cursor.hpp"
 #include "odo/refactor/finding.hpp"
-#include "odo/refactor/text_cursor.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <algorithm>
@@ -61,17 +61,17 @@ inline bool is_capital(char c) {
 }
 
 // "RED-2" at the reader: capitals, '-', digits.
-inline bool finding_id(TextCursor& in, std::string& out) {
+inline bool finding_id(text::TextCursor& in, std::string& out) {
     std::string letters, digits;
     if (!in.run(1, 32, is_capital, letters) || !in.literal("-") ||
-        !in.run(1, 8, is_ascii_digit, digits))
+        !in.run(1, 8, text::is_ascii_digit, digits))
         return false;
     out = letters + "-" + digits;
     return true;
 }
 
 // "none" or "RED-2, RED-11": at most 31 IDs, as the gate line prints them.
-inline bool open_list(TextCursor& in, std::string& out) {
+inline bool open_list(text::TextCursor& in, std::string& out) {
     if (in.literal("none")) {
         out = "none";
         return true;
@@ -79,7 +79,7 @@ inline bool open_list(TextCursor& in, std::string& out) {
     if (!finding_id(in, out))
         return false;
     for (int more = 0; more < 30; ++more) {
-        TextCursor next = in;
+        text::TextCursor next = in;
         std::string id;
         if (!next.literal(", ") || !finding_id(next, id))
             break;
@@ -103,13 +103,13 @@ inline std::string base_commit_of(std::string_view options) {
     return std::string(value);
 }
 
-inline std::optional<CitedReport> cited_report_at(TextCursor& in) {
+inline std::optional<CitedReport> cited_report_at(text::TextCursor& in) {
     CitedReport c;
     std::string options;
     auto name_char = [](char ch) { return review::detail::is_identifier_char(ch); };
     auto option_char = [](char ch) { return ch != '`' && ch != '\n'; };
     auto counts_char = [](char ch) {
-        return is_capital(ch) || is_ascii_digit(ch) || ch == '=' || ch == ',' || ch == ' ' ||
+        return is_capital(ch) || text::is_ascii_digit(ch) || ch == '=' || ch == ',' || ch == ' ' ||
                ch == '-';
     };
     if (!in.literal("`refactor_op ") || !in.run(1, 256, name_char, c.operator_name) ||
@@ -136,7 +136,7 @@ ODO_API std::vector<CitedReport> find_cited_reports(std::string_view text);
 ODO_API std::vector<CitedReport> find_cited_reports(std::string_view text) {
     std::vector<CitedReport> out;
     for (auto at = text.find("`refactor_op "); at != std::string_view::npos;) {
-        detail::TextCursor in(text, at);
+        text::TextCursor in(text, at);
         if (auto cited = detail::cited_report_at(in)) {
             out.push_back(*std::move(cited));
             at = text.find("`refactor_op ", in.position());

@@ -5,8 +5,8 @@
 // the same preparation.
 #include "odo/core/linkage.hpp"
 #include "odo/refactor/blocks.hpp"
-#include "odo/refactor/source_tree.hpp"
 #include "odo/refactor/source_view.hpp"
+#include "odo/repo/source_tree.hpp"
 
 #include <cstddef>
 #include <map>
@@ -24,7 +24,7 @@ struct PreparedSource {
 
 class PreparedSources {
 public:
-    PreparedSources(const SourceTree& tree, std::size_t floor) : tree_(tree), floor_(floor) {}
+    PreparedSources(const repo::SourceTree& tree, std::size_t floor) : tree_(tree), floor_(floor) {}
     PreparedSources(const PreparedSources&) = delete; // callers hold pointers into it
     PreparedSources& operator=(const PreparedSources&) = delete;
 
@@ -32,7 +32,7 @@ public:
     std::vector<const PreparedSource*> get(const std::vector<std::string>& paths);
 
 private:
-    const SourceTree& tree_;
+    const repo::SourceTree& tree_;
     std::size_t floor_;
     std::map<std::string, std::optional<PreparedSource>> cache_; // nullopt: no such file
 };

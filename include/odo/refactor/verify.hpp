@@ -5,10 +5,10 @@
 // refactor summary. The working tree is compared with the base, so what is about to be committed
 // counts, untracked files included; the evidence gate verifies a committed tree the same way.
 #include "odo/core/linkage.hpp"
+#include "odo/devcode/device_proof.hpp"
 #include "odo/refactor/assess_phase.hpp"
 #include "odo/refactor/checklist_evidence.hpp"
 #include "odo/refactor/coverage_signature.hpp"
-#include "odo/refactor/device_proof.hpp"
 #include "odo/refactor/pixel_evidence.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/path_template.hpp"
@@ -27,8 +27,8 @@ struct VerifyInput {
     const repo::Git& git;
     const repo::Layout& layout;
     const repo::OperatorPaths& op;
-    const SourceTree& now;                     // the working tree, or the commit `now_commit`
-    const Revision& base;                      // the resolved base commit
+    const repo::SourceTree& now;               // the working tree, or the commit `now_commit`
+    const repo::Revision& base;                // the resolved base commit
     std::string base_ref;                      // as the user wrote it, for evidence
     std::optional<std::string> pixel_evidence; // a test run's output (VER-6)
     std::string pixel_evidence_name;           // where it came from
@@ -36,7 +36,7 @@ struct VerifyInput {
     std::string now_commit; // "": `now` is the working tree; else the commit it reads (ODO-8)
     // Given (verify's --build-dir, or the gate asked to re-prove): VER-6 runs the device-code
     // proof when nvcc is there.
-    std::optional<ProofRequest> proof;
+    std::optional<devcode::ProofRequest> proof;
 };
 
 namespace detail {
@@ -137,7 +137,7 @@ inline Finding check_ver5(const VerifyInput& in, const std::vector<std::string>&
                                       "Test coverage unchanged (tests untouched)");
     // Each test file read in its own language: the C++ suites and value rows, and where the layout
     // declares Python, the test functions pytest collects.
-    auto signature = [&](const SourceTree& tree) {
+    auto signature = [&](const repo::SourceTree& tree) {
         auto out = coverage_signature(tree.read(in.op.test_cpp).value_or(""));
         if (in.layout.languages.has_python())
             for (std::string& entry : python_test_signature(tree.read(in.op.test_py).value_or("")))
@@ -257,26 +257,27 @@ namespace detail {
 // the device code changed, which only a test run can judge.
 inline std::optional<Finding> ver6_from_proof(const VerifyInput& in, std::string& changed) {
     // An operator without CUDA sources has no device code to prove: a MATCH would say nothing.
-    if (!in.proof || (in.proof->files.empty() && cuda_sources(in.op).empty()) || !cuda_compiler())
+    if (!in.proof || (in.proof->files.empty() && devcode::cuda_sources(in.op).empty()) ||
+        !devcode::cuda_compiler())
         return std::nullopt;
-    Proof p;
+    devcode::Proof p;
     try {
-        p = prove({in.git, in.layout, in.op, in.base.commit(), in.now_commit, *in.proof});
+        p = devcode::prove({in.git, in.layout, in.op, in.base.commit(), in.now_commit, *in.proof});
     } catch (const InputError& e) {
         return verify_finding(in.settings, bit_exact_id, Status::Manual,
                               "The device-code proof could not run", e.what(),
                               "Fix what it names, or give pixel evidence of the frozen tests.");
     }
-    const std::string citation = "device-code proof " + proof_citation(p);
+    const std::string citation = "device-code proof " + devcode::proof_citation(p);
     switch (p.verdict) {
-    case ProofVerdict::match:
+    case devcode::ProofVerdict::match:
         // The proof compares device code only: the PASS claims that and says what it left out.
         return verify_finding(in.settings, bit_exact_id, Status::Pass,
                               "Device code identical on every TU compiled; host code not compared",
-                              citation + "; host code: " + host_code_text(p));
-    case ProofVerdict::failed: {
+                              citation + "; host code: " + devcode::host_code_text(p));
+    case devcode::ProofVerdict::failed: {
         std::string failure;
-        for (const TuProof& r : p.results)
+        for (const devcode::TuProof& r : p.results)
             if (!r.failure.empty() && failure.empty())
                 failure = r.file + " (" + r.arch + ") " + r.failure;
         std::replace(failure.begin(), failure.end(), '\n', ' ');
@@ -284,16 +285,16 @@ inline std::optional<Finding> ver6_from_proof(const VerifyInput& in, std::string
                               "The device-code proof failed to compile", failure,
                               "Fix the compile, or give pixel evidence of the frozen tests.");
     }
-    case ProofVerdict::needs_judgement:
+    case devcode::ProofVerdict::needs_judgement:
         return verify_finding(in.settings, bit_exact_id, Status::Manual,
                               "The device-code proof needs a person's judgement",
-                              text::join(changed_symbols(p), "; ") + "; " + citation,
+                              text::join(devcode::changed_symbols(p), "; ") + "; " + citation,
                               "Name the cause of the signature or schedule change (refactor_op "
                               "--phase prove), or give pixel evidence of the frozen tests.");
-    case ProofVerdict::changed:
+    case devcode::ProofVerdict::changed:
         break;
     }
-    changed = text::join(changed_symbols(p), "; ");
+    changed = text::join(devcode::changed_symbols(p), "; ");
     return std::nullopt;
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the PTX and cubin fixtures of tests/unit/refactor/test_device_code_*.cpp from the
+# Regenerates the PTX and cubin fixtures of tests/unit/devcode/test_device_code_*.cpp from the
 # .cu files beside this script (README.md). Run from anywhere; needs nvcc (CUDA 13 made them).
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -24,17 +24,17 @@ std::vector<std::string> reprove_open(const TempRepo& repo, bool prove) {
     odo::gates::RefactorCommit commit{
         repo.head(), "refactor: x", repo.git({"rev-parse", "HEAD~1"}), "", {}};
     commit.parent = std::string(odo::text::strip(commit.parent));
-    const odo::refactor::Revision now(git, commit.sha);
+    const odo::repo::Revision now(git, commit.sha);
     return odo::gates::detail::reverify_open(
         c, git, commit, now,
-        prove ? std::optional<odo::refactor::ProofRequest>(odo::refactor::ProofRequest{})
+        prove ? std::optional<odo::devcode::ProofRequest>(odo::devcode::ProofRequest{})
               : std::nullopt);
 }
 
 } // namespace
 
 TEST_CASE("ODO-8's re-verify counts VER-6 from its own device-code proof only when asked") {
-    if (!odo::refactor::cuda_compiler()) {
+    if (!odo::devcode::cuda_compiler()) {
         MESSAGE("skipped: no nvcc (set $ODO_NVCC or install the CUDA Toolkit)");
         return;
     }
@@ -55,7 +55,7 @@ TEST_CASE("ODO-8's re-verify counts VER-6 from its own device-code proof only wh
 }
 
 TEST_CASE("ODO-8's re-prove of a commit naming a command in a file name runs nothing") {
-    if (!odo::refactor::cuda_compiler()) {
+    if (!odo::devcode::cuda_compiler()) {
         MESSAGE("skipped: no nvcc (set $ODO_NVCC or install the CUDA Toolkit)");
         return;
     }
@@ -71,7 +71,7 @@ TEST_CASE("ODO-8's re-prove of a commit naming a command in a file name runs not
     const odo::repo::Layout layout;
     const auto op = odo::repo::resolve_operator(repo.root(), layout, "Invert");
     const std::string parent(odo::text::strip(repo.git({"rev-parse", "HEAD~1"})));
-    CHECK_THROWS_WITH_AS(odo::refactor::prove({git, layout, op, parent, repo.head(), {}}),
+    CHECK_THROWS_WITH_AS(odo::devcode::prove({git, layout, op, parent, repo.head(), {}}),
                          doctest::Contains("holds '$', outside the characters odo hands a "
                                            "compiler"),
                          odo::InputError);

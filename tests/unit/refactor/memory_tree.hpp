@@ -1,13 +1,13 @@
 #pragma once
 // A source tree held in memory, for checks that need no repository.
-#include <odo/refactor/source_tree.hpp>
+#include <odo/repo/source_tree.hpp>
 
 #include <map>
 #include <string>
 
 namespace odo::testing {
 
-class MemoryTree final : public refactor::SourceTree {
+class MemoryTree final : public repo::SourceTree {
 public:
     std::map<std::string, std::string> files;
 

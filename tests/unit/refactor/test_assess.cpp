@@ -24,7 +24,7 @@ const std::filesystem::path fixture = ODO_TEST_DATA_DIR "/refactor";
 
 std::vector<Finding> assess(const std::string& name, AssessSettings settings = cvcuda_settings()) {
     const auto op = odo::repo::resolve_operator(fixture, odo::repo::Layout::cvcuda(), name);
-    const WorkingTree tree(fixture);
+    const odo::repo::WorkingTree tree(fixture);
     return assess_findings({op, tree}, settings);
 }
 

@@ -1,7 +1,5 @@
-// Fingerprints and block extraction: BLAKE2b-64 equal to values computed independently (Python's
-// hashlib.blake2b(data, digest_size=8), read big-endian), window keys that compare what the
-// normalized lines compare, bodies named as a reader would name them.
-#include <odo/refactor/blake2b.hpp>
+// Block extraction: window keys that compare what the normalized lines compare, bodies named as a
+// reader would name them.
 #include <odo/refactor/blocks.hpp>
 #include <odo/refactor/code_text.hpp>
 
@@ -12,15 +10,6 @@
 #include <string_view>
 
 using namespace odo::refactor;
-
-TEST_CASE("BLAKE2b-64 equals hashlib.blake2b(digest_size=8) read big-endian") {
-    CHECK(blake2b_64("") == 16476032584258269876ULL);
-    CHECK(blake2b_64("abc") == 15617099051652453721ULL);
-    CHECK(blake2b_64(std::string(128, 'a')) == 17322607777553455322ULL); // exactly one block
-    CHECK(blake2b_64(std::string(129, 'a')) == 16456807641638085273ULL); // one byte into a second
-    CHECK(blake2b_64(std::string(300, 'x')) == 1348047167962039829ULL);
-    CHECK(blake2b_64("caf\xC3\xA9 \xE2\x80\x94") == 11931522935070061072ULL); // UTF-8 bytes
-}
 
 TEST_CASE("a body shorter than a window is one key; a longer one, one per window") {
     const std::vector<std::string> three{"int a = 1;", "int b = a + 2;", "return a * b;"};

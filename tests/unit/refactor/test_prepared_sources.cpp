@@ -20,7 +20,7 @@ using namespace odo::refactor;
 namespace {
 
 // A MemoryTree that counts the reads of each path.
-class CountingTree final : public SourceTree {
+class CountingTree final : public odo::repo::SourceTree {
 public:
     odo::testing::MemoryTree inner;
     mutable std::map<std::string, int> reads;

@@ -1,20 +1,18 @@
 #pragma once
 // A cursor over author-written text for readers that match a fixed shape by hand (the
-// Review/refactor gate line, the dispatch guards and vector traits of assess). Not std::regex:
-// libstdc++'s matcher recurses once per character a quantifier consumes, so a long run of blanks or
-// capitals in an MR description or a source file overflowed the stack. Each step consumes what it
-// reads or fails without moving; character classes are ASCII, as \s \w \d in the "C" locale.
-#include "odo/core/linkage.hpp"
+// Review/refactor gate line, the dispatch guards and vector traits of assess, PTX statements). Not
+// std::regex: libstdc++'s matcher recurses once per character a quantifier consumes, so a long run
+// of blanks or capitals in an MR description or a source file overflowed the stack. Each step
+// consumes what it reads or fails without moving; character classes are ASCII, as \s \w \d in
+// the "C" locale.
 #include <cstddef>
 #include <initializer_list>
 #include <string>
 #include <string_view>
 
-namespace odo::refactor::detail {
+namespace odo::text {
 
-ODO_API bool is_ascii_space(char c) noexcept;
-#if ODO_REFACTOR_DEFINITIONS
-ODO_API bool is_ascii_space(char c) noexcept {
+inline bool is_ascii_space(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
@@ -25,7 +23,6 @@ inline bool is_ascii_digit(char c) noexcept {
 inline bool is_ascii_word(char c) noexcept {
     return is_ascii_digit(c) || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
-#endif // ODO_REFACTOR_DEFINITIONS
 
 class TextCursor {
 public:
@@ -84,4 +81,4 @@ private:
     std::size_t at_;
 };
 
-} // namespace odo::refactor::detail
+} // namespace odo::text

@@ -1,7 +1,7 @@
 #pragma once
-// HOST-ONLY (the revision reader runs git). Where refactor_op reads sources from: the working tree,
-// or one committed revision (verify's base). The checks take either, so assess at the base and
-// assess now are the same code on two trees.
+// HOST-ONLY (the revision reader runs git). Where refactor_op and the device-code proof read
+// sources from: the working tree, or one committed revision (verify's base, a side of the proof).
+// The checks take either, so assess at the base and assess now are the same code on two trees.
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
 #include "odo/repo/git.hpp"
@@ -15,7 +15,7 @@
 #include <system_error>
 #include <vector>
 
-namespace odo::refactor {
+namespace odo::repo {
 
 class SourceTree {
 public:
@@ -37,7 +37,7 @@ public:
     // and the sources fingerprint in silence, and a FIFO would block the read.
     std::optional<std::string> read(const std::string& path) const override {
         namespace fs = std::filesystem;
-        const fs::path at = repo::repo_file_path(root_, path);
+        const fs::path at = repo_file_path(root_, path);
         std::error_code ec;
         const fs::file_status status = fs::status(at, ec);
         if (status.type() == fs::file_type::not_found)
@@ -54,7 +54,7 @@ public:
     std::vector<std::string> files_under(const std::string& dir) const override {
         namespace fs = std::filesystem;
         std::vector<std::string> out;
-        const auto base = repo::resolve_repo_path(root_, dir);
+        const auto base = resolve_repo_path(root_, dir);
         std::error_code ec;
         if (!base || !fs::is_directory(*base, ec))
             return out;
@@ -90,7 +90,7 @@ private:
 
 class Revision final : public SourceTree {
 public:
-    Revision(const repo::Git& git, std::string commit) : git_(git), commit_(std::move(commit)) {}
+    Revision(const Git& git, std::string commit) : git_(git), commit_(std::move(commit)) {}
 
     const std::string& commit() const noexcept { return commit_; }
 
@@ -122,7 +122,7 @@ public:
                 specs.push_back(commit_ + ":" + path);
         if (specs.empty())
             return;
-        const repo::CatFileObjects objects = git_.read_objects(specs);
+        const CatFileObjects objects = git_.read_objects(specs);
         for (const std::string& spec : specs) {
             const auto it = objects.find(spec);
             cache_[spec.substr(commit_.size() + 1)] =
@@ -131,9 +131,9 @@ public:
     }
 
 private:
-    const repo::Git& git_;
+    const Git& git_;
     std::string commit_;
     mutable std::map<std::string, std::optional<std::string>> cache_;
 };
 
-} // namespace odo::refactor
+} // namespace odo::repo

@@ -4,8 +4,8 @@
 // paths redirected per side; the command synthesized from the layout; .text bytes of an object.
 #include "temp_dir.hpp"
 
-#include <odo/refactor/compile_command.hpp>
-#include <odo/refactor/compile_cost.hpp>
+#include <odo/devcode/compile_command.hpp>
+#include <odo/devcode/compile_cost.hpp>
 
 #include <boost/json.hpp>
 #include <doctest/doctest.h>
@@ -21,7 +21,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using odo::refactor::CompileDatabase;
+using odo::devcode::CompileDatabase;
 
 // A repository folder and a build folder beside it, with one compile command for `file`.
 struct CcmdFixture {
@@ -39,7 +39,7 @@ struct CcmdFixture {
                   "[{\"directory\": \"" + build.string() + "\", \"command\": \"" + command +
                       "\", \"file\": \"" + (root / file).string() + "\"}]");
     }
-    odo::refactor::CompileCommand command(const std::string& line) const {
+    odo::devcode::CompileCommand command(const std::string& line) const {
         database(line);
         const auto c = CompileDatabase(build, root).command_for("src/k.cu");
         REQUIRE(c.has_value());
@@ -77,16 +77,16 @@ TEST_CASE("compile command: the build's flags kept, output, dependency and arch 
     CHECK(c.origin == "compile_commands.json");
     CHECK(c.arches == std::vector<std::string>{"sm_80", "sm_90a"});
     // Each side sees the repository's include folder in its own tree; the rest stays as written.
-    CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/side")) ==
+    CHECK(ccmd_joined(odo::devcode::instantiate(c.flags, "/side")) ==
           "-DA=1 -I/side/include -isystem/side/include -isystem /usr/include/x -O3 -std=c++17 "
           "-Xcompiler=-Wall,-Wextra -x cu");
-    CHECK(ccmd_joined(odo::refactor::instantiate(c.arch_flags, "/side")) ==
+    CHECK(ccmd_joined(odo::devcode::instantiate(c.arch_flags, "/side")) ==
           "--generate-code=arch=compute_80,code=[compute_80,sm_80] -gencode "
           "arch=compute_90a,code=sm_90a");
 }
 
 TEST_CASE("compile command: \"arguments\" and shell quoting read alike") {
-    CHECK(odo::refactor::detail::split_command_line("nvcc 'a b' \"c \\\"d\\\"\" e\\ f  g") ==
+    CHECK(odo::devcode::detail::split_command_line("nvcc 'a b' \"c \\\"d\\\"\" e\\ f  g") ==
           std::vector<std::string>{"nvcc", "a b", "c \"d\"", "e f", "g"});
     const CcmdFixture f;
     f.dir.write("build/compile_commands.json",
@@ -95,7 +95,7 @@ TEST_CASE("compile command: \"arguments\" and shell quoting read alike") {
                     (f.root / "src/k.cu").string() + "\"], \"file\": \"../repo/src/k.cu\"}]");
     const auto c = CompileDatabase(f.build, f.root).command_for("src/k.cu");
     REQUIRE(c);
-    CHECK(ccmd_joined(odo::refactor::instantiate(c->flags, "/s")) == "-DX=\"a\"");
+    CHECK(ccmd_joined(odo::devcode::instantiate(c->flags, "/s")) == "-DX=\"a\"");
     CHECK(c->arches.empty());
     CHECK_FALSE(CompileDatabase(f.build, f.root).command_for("src/other.cu"));
 }
@@ -136,7 +136,7 @@ TEST_CASE("compile command: hostile entries are refused naming the file") {
     CHECK_THROWS_WITH_AS(CompileDatabase(f.build, f.root), doctest::Contains("not a JSON array"),
                          odo::InputError);
     fs::resize_file(f.build / "compile_commands.json",
-                    odo::refactor::max_compile_database_bytes + 1);
+                    odo::devcode::max_compile_database_bytes + 1);
     CHECK_THROWS_WITH_AS(CompileDatabase(f.build, f.root), doctest::Contains("larger than 64 MiB"),
                          odo::InputError);
     fs::remove(f.build / "compile_commands.json");
@@ -152,7 +152,7 @@ TEST_CASE("compile command: a repository path inside an option is redirected to 
     const auto c =
         f.command("nvcc -Xcompiler=-I" + root + "/include,-Wall '-DCONFIG=\\\"" + root +
                   "/src/cfg.json\\\"' -DROOT=" + root + " -DOTHER=" + root + "-old/x" + source);
-    CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/s")) ==
+    CHECK(ccmd_joined(odo::devcode::instantiate(c.flags, "/s")) ==
           "-Xcompiler=-I/s/include,-Wall -DCONFIG=\"/s/src/cfg.json\" -DROOT=/s -DOTHER=" + root +
               "-old/x");
     // The path's checks hold inside an option too: a link out of the repository is refused.
@@ -168,11 +168,11 @@ TEST_CASE("compile command: a host C++ compiler's command, replayed by odo's own
          {"/usr/bin/c++", "g++", "clang++", "g++-12", "clang++-16", "x86_64-linux-gnu-g++-12"}) {
         const auto c = f.command(std::string(program) + " -O2 -I" + f.root.string() +
                                  "/include -o k.o -MD -MF k.d" + source);
-        CHECK_MESSAGE(c.compiler == odo::refactor::CompilerKind::host_cxx, program);
-        CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/s")) == "-O2 -I/s/include");
+        CHECK_MESSAGE(c.compiler == odo::devcode::CompilerKind::host_cxx, program);
+        CHECK(ccmd_joined(odo::devcode::instantiate(c.flags, "/s")) == "-O2 -I/s/include");
     }
     CHECK(f.command("/usr/local/cuda/bin/nvcc" + source).compiler ==
-          odo::refactor::CompilerKind::nvcc);
+          odo::devcode::CompilerKind::nvcc);
     for (const char* program : {"c++.sh", "gcc", "clang", "my-c++-wrapper", "ccache", "g++-12a"})
         CHECK_MESSAGE(odo::text::ends_with(f.refusal(std::string(program) + source),
                                            "neither nvcc nor a C++ compiler; odo replays a "
@@ -198,7 +198,7 @@ TEST_CASE("compile command: an options file of the build is read as the command'
           std::string("--options-file=CMakeFiles/t.dir/includes_CUDA.rsp,second.rsp"),
           std::string("-optf CMakeFiles/t.dir/includes_CUDA.rsp")}) {
         const auto c = f.command("nvcc -O3 " + spelling + " -std=c++17" + source);
-        const std::string joined = ccmd_joined(odo::refactor::instantiate(c.flags, "/side"));
+        const std::string joined = ccmd_joined(odo::devcode::instantiate(c.flags, "/side"));
         CHECK_MESSAGE(
             odo::text::starts_with(joined, "-O3 -I/side/include -isystem=/usr/local/cuda/include"),
             spelling);
@@ -236,7 +236,7 @@ TEST_CASE("compile command: an options file of the build is read as the command'
     CHECK(odo::text::ends_with(f.refusal("nvcc --options-file nul.rsp" + source),
                                "holds a NUL byte; refused"));
     f.dir.write("build/huge.rsp", "");
-    fs::resize_file(f.build / "huge.rsp", odo::refactor::max_options_file_bytes + 1);
+    fs::resize_file(f.build / "huge.rsp", odo::devcode::max_options_file_bytes + 1);
     CHECK(odo::text::starts_with(f.refusal("nvcc --options-file huge.rsp" + source),
                                  f.build.string() +
                                      "/compile_commands.json: src/k.cu: options file 'huge.rsp' "
@@ -245,12 +245,12 @@ TEST_CASE("compile command: an options file of the build is read as the command'
 
 TEST_CASE("compile command: synthesized from the layout profile") {
     const odo::repo::Layout layout;
-    const auto c = odo::refactor::synthesized_command(
+    const auto c = odo::devcode::synthesized_command(
         layout, "src/cvcuda/priv/OpX.cu",
         {"src/nvcv/include/nvcv/Tensor.hpp", "src/cvcuda/include/cvcuda/OpX.h", "README.md"});
     CHECK(c.origin == "layout profile");
     CHECK(c.arches == std::vector<std::string>{"sm_80", "sm_90"});
-    CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/s")) ==
+    CHECK(ccmd_joined(odo::devcode::instantiate(c.flags, "/s")) ==
           "-std=c++17 -x cu -I/s/src/cvcuda -I/s/python/mod_cvcuda -I/s/src/nvcv/include "
           "-I/s/src/cvcuda/include");
 }
@@ -278,10 +278,10 @@ TEST_CASE("cost: .text bytes of an ELF64 object; a truncated or foreign one is r
     put(shoff + 128, std::uint32_t(9)); // .shstrtab
     put(shoff + 128 + 0x18, names_at);
     put(shoff + 128 + 0x20, std::uint64_t(names.size()));
-    CHECK(odo::refactor::elf_text_bytes(elf, "k.o") == 40);
-    CHECK_THROWS_WITH_AS(odo::refactor::elf_text_bytes(elf.substr(0, shoff + 100), "k.o"),
+    CHECK(odo::devcode::elf_text_bytes(elf, "k.o") == 40);
+    CHECK_THROWS_WITH_AS(odo::devcode::elf_text_bytes(elf.substr(0, shoff + 100), "k.o"),
                          doctest::Contains("k.o: section table out of bounds"), odo::InputError);
-    CHECK_THROWS_WITH_AS(odo::refactor::elf_text_bytes("#!/bin/sh\n", "k.o"),
+    CHECK_THROWS_WITH_AS(odo::devcode::elf_text_bytes("#!/bin/sh\n", "k.o"),
                          doctest::Contains("not an ELF64 little-endian object"), odo::InputError);
 }
 
@@ -332,12 +332,12 @@ TEST_CASE("compile command: the allow-list takes what CMake and CV-CUDA's builds
         "--diag_suppress=177 -Wno-deprecated-gpu-targets -lineinfo --use_fast_math -rdc=true "
         "-std c++17 --threads 2 -O3 -G -g -t=4 -maxrregcount=64 -Xfatbin=-compress-all" +
         source);
-    CHECK(ccmd_joined(odo::refactor::instantiate(c.flags, "/s")).find("-std c++17") !=
+    CHECK(ccmd_joined(odo::devcode::instantiate(c.flags, "/s")).find("-std c++17") !=
           std::string::npos);
     const auto host = f.command("g++ -fPIC -O2 -g -pthread -march=native -Wall -Wno-unused "
                                 "-fno-exceptions -fdiagnostics-color=always -std=gnu++17 -x c++" +
                                 source);
-    CHECK(host.compiler == odo::refactor::CompilerKind::host_cxx);
+    CHECK(host.compiler == odo::devcode::CompilerKind::host_cxx);
     // A host compile's file-writing options are refused as nvcc's are.
     for (const char* flag : {"--coverage", "-dumpdir /tmp/d", "-fprofile-arcs", "-save-temps",
                              "-fsanitize-blacklist=/x", "-MD -MF /tmp/x -Wl,-x"})

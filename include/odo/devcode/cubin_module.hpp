@@ -1,5 +1,5 @@
 #pragma once
-// A cubin (`nvcc -cubin`) read into a device::Module without a disassembler: each kernel's and
+// A cubin (`nvcc -cubin`) read into a devcode::Module without a disassembler: each kernel's and
 // device function's machine code is the bytes of its .text.<name> section, one 128-bit
 // instruction word per body line; its parameter layout comes from .nv.info.<name>
 // (EIATTR_KPARAM_INFO) and the size of its constant bank 0 from .nv.constant0.<name>; the
@@ -11,9 +11,9 @@
 // schedule_masked_body equal: the proof can tell a schedule-only difference from a changed one.
 #include "odo/core/error.hpp"
 #include "odo/core/linkage.hpp"
-#include "odo/refactor/device_code.hpp"
-#include "odo/refactor/device_symbol_name.hpp"
-#include "odo/refactor/elf64_reader.hpp"
+#include "odo/devcode/device_code.hpp"
+#include "odo/devcode/device_symbol_name.hpp"
+#include "odo/devcode/elf64_reader.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -26,7 +26,7 @@
 #include <utility>
 #include <vector>
 
-namespace odo::refactor::device {
+namespace odo::devcode {
 
 // Throws InputError naming `origin` when the bytes are not a little-endian ELF64 CUDA file of
 // sm_70 or later, exceed max_device_code_bytes, or state an offset, size or index they do not hold.
@@ -34,7 +34,7 @@ ODO_API Module parse_cubin(std::string_view bytes, std::string_view origin);
 // The 16 bytes of one instruction word with bits 105..125 cleared.
 ODO_API std::string mask_schedule_bits(std::string_view word);
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 namespace detail {
 
 inline constexpr std::uint16_t elf_machine_cuda = 190;
@@ -331,6 +331,6 @@ ODO_API Module parse_cubin(std::string_view bytes, std::string_view origin) {
     }
     return m;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor::device
+} // namespace odo::devcode

@@ -3,9 +3,9 @@
 // each kind of change the proof must tell apart.
 #include <odo/core/error.hpp>
 #include <odo/core/file.hpp>
-#include <odo/refactor/device_code_diff.hpp>
-#include <odo/refactor/device_symbol_name.hpp>
-#include <odo/refactor/ptx_module.hpp>
+#include <odo/devcode/device_code_diff.hpp>
+#include <odo/devcode/device_symbol_name.hpp>
+#include <odo/devcode/ptx_module.hpp>
 
 #include <doctest/doctest.h>
 
@@ -14,10 +14,10 @@
 #include <vector>
 
 // The tests live in a namespace of their own: the layer's files are one unit (a unity build)
-// and odo::refactor::device::detail must not make another file's `detail` ambiguous.
+// and odo::devcode::detail must not make another file's `detail` ambiguous.
 namespace device_ptx_tests {
 
-using namespace odo::refactor::device;
+using namespace odo::devcode;
 
 const std::string fixtures = ODO_TEST_DATA_DIR "/device_code/";
 

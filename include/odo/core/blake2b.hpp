@@ -1,16 +1,16 @@
 #pragma once
-// BLAKE2b (RFC 7693), unkeyed, with the digest length as a parameter. refactor_op fingerprints
-// code with an 8-byte digest read as a big-endian unsigned integer, so a sources fingerprint is
-// the same number wherever it is computed (Python's hashlib.blake2b(digest_size=8) included) and
-// never depends on a per-process salt.
-#include "odo/core/linkage.hpp"
+// BLAKE2b (RFC 7693), unkeyed, with the digest length as a parameter: the hash the campaign ledger
+// names the files it cites and chains its lines with, and refactor_op and the device-code proof
+// fingerprint sources and compiles with. A fingerprint is an 8-byte digest read as a big-endian
+// unsigned integer, so it is the same number wherever it is computed (Python's
+// hashlib.blake2b(digest_size=8) included) and never depends on a per-process salt.
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-namespace odo::refactor {
+namespace odo {
 
 namespace detail {
 
@@ -130,7 +130,6 @@ inline std::string blake2b_256_hex(std::string_view data) {
     return hex;
 }
 
-#if ODO_REFACTOR_DEFINITIONS
 // The 8-byte BLAKE2b digest of `data`, its bytes read most significant first.
 inline std::uint64_t blake2b_64(std::string_view data) noexcept {
     detail::Blake2b hash(8);
@@ -141,6 +140,5 @@ inline std::uint64_t blake2b_64(std::string_view data) noexcept {
         big_endian = (big_endian << 8) | ((word >> (8 * i)) & 0xFF);
     return big_endian;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
 
-} // namespace odo::refactor
+} // namespace odo

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace odo::refactor::device::detail {
+namespace odo::devcode::detail {
 
 struct ElfSection {
     std::size_t index = 0;
@@ -43,7 +43,7 @@ inline constexpr std::uint32_t elf_section_rel = 9;
 inline constexpr std::uint8_t elf_symbol_object = 1;
 inline constexpr std::uint8_t elf_symbol_function = 2;
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 class Elf64Reader {
 public:
     Elf64Reader(std::string_view bytes, std::string_view origin) : bytes_(bytes), origin_(origin) {
@@ -171,6 +171,6 @@ private:
     std::string_view origin_;
     std::vector<ElfSection> sections_;
 };
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor::device::detail
+} // namespace odo::devcode::detail

@@ -4,8 +4,8 @@
 // which are one InputError naming the file, never a crash.
 #include <odo/core/error.hpp>
 #include <odo/core/file.hpp>
-#include <odo/refactor/cubin_module.hpp>
-#include <odo/refactor/device_code_diff.hpp>
+#include <odo/devcode/cubin_module.hpp>
+#include <odo/devcode/device_code_diff.hpp>
 
 #include <doctest/doctest.h>
 
@@ -15,12 +15,12 @@
 #include <vector>
 
 // The tests live in a namespace of their own: the layer's files are one unit (a unity build)
-// and odo::refactor::device::detail must not make another file's `detail` ambiguous.
+// and odo::devcode::detail must not make another file's `detail` ambiguous.
 namespace device_cubin_tests {
 
-using namespace odo::refactor::device;
+using namespace odo::devcode;
 
-namespace elf = odo::refactor::device::detail;
+namespace elf = odo::devcode::detail;
 
 const std::string cubin_path = ODO_TEST_DATA_DIR "/device_code/scale.sm_80.cubin";
 const std::string scale_text = ".text._Z11scaleKernelPKfPfiif";

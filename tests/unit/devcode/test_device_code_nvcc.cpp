@@ -3,9 +3,9 @@
 // discriminators, and nothing else, at both stages.
 #include <odo/core/file.hpp>
 #include <odo/core/process.hpp>
-#include <odo/refactor/cubin_module.hpp>
-#include <odo/refactor/device_code_diff.hpp>
-#include <odo/refactor/ptx_module.hpp>
+#include <odo/devcode/cubin_module.hpp>
+#include <odo/devcode/device_code_diff.hpp>
+#include <odo/devcode/ptx_module.hpp>
 
 #include "temp_dir.hpp"
 
@@ -17,10 +17,10 @@
 #include <vector>
 
 // The tests live in a namespace of their own: the layer's files are one unit (a unity build)
-// and odo::refactor::device::detail must not make another file's `detail` ambiguous.
+// and odo::devcode::detail must not make another file's `detail` ambiguous.
 namespace device_nvcc_tests {
 
-using namespace odo::refactor::device;
+using namespace odo::devcode;
 
 std::string nvcc_program() {
     const char* chosen = std::getenv("ODO_NVCC");

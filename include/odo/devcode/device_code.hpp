@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace odo::refactor::device {
+namespace odo::devcode {
 
 enum class Stage { ptx, sass };
 enum class SymbolKind { kernel, function, datum };
@@ -60,7 +60,7 @@ namespace detail {
 ODO_API void require_size_within_limit(std::size_t size, std::string_view origin);
 } // namespace detail
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 ODO_API std::string_view to_string(Stage s) noexcept {
     return s == Stage::ptx ? "ptx" : "sass";
 }
@@ -96,6 +96,6 @@ ODO_API void require_size_within_limit(std::size_t size, std::string_view origin
                          " MiB a device-code reader accepts");
 }
 } // namespace detail
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor::device
+} // namespace odo::devcode

@@ -1,5 +1,5 @@
 #pragma once
-// The per-symbol comparison of two device::Modules of one stage and architecture: the verdicts
+// The per-symbol comparison of two devcode::Modules of one stage and architecture: the verdicts
 // of the device-code proof. Symbols are matched by canonical mangled name, then by demangled base
 // name, then by identical body; each matched pair is identical, signature-only (the same code
 // once parameters are mapped in order: a dropped, added or renumbered parameter, or a changed
@@ -10,8 +10,8 @@
 #include "odo/core/error.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
-#include "odo/refactor/device_code.hpp"
-#include "odo/refactor/ptx_module.hpp"
+#include "odo/devcode/device_code.hpp"
+#include "odo/devcode/ptx_module.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-namespace odo::refactor::device {
+namespace odo::devcode {
 
 enum class Delta { identical, signature_only, schedule_only, changed, added, removed };
 
@@ -44,7 +44,7 @@ ODO_API std::string_view to_string(Delta d) noexcept;
 // or architectures: their code cannot be compared.
 ODO_API std::vector<SymbolDelta> compare(const Module& base, const Module& head);
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 namespace detail {
 
 // The diff gives up past this many inserted plus deleted lines and counts every line between the
@@ -441,6 +441,6 @@ ODO_API std::vector<SymbolDelta> compare(const Module& base, const Module& head)
     });
     return out;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor::device
+} // namespace odo::devcode

@@ -17,7 +17,7 @@
 #include "odo/core/path_within.hpp"
 #include "odo/core/program_path.hpp"
 #include "odo/core/text.hpp"
-#include "odo/refactor/compile_options.hpp"
+#include "odo/devcode/compile_options.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/repo_path.hpp"
 
@@ -37,7 +37,7 @@
 
 #include <unistd.h>
 
-namespace odo::refactor {
+namespace odo::devcode {
 
 // One argument: literal text, or `text` + a repository path that each side redirects into its own
 // copy of the tree + `suffix` ("-I" + "src/nvcv/include", or "-DCONFIG=\"" + "bench/x.json" +
@@ -123,7 +123,7 @@ ODO_API CompileCommand synthesized_command(const repo::Layout& layout, const std
 
 namespace detail {
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 // A shell command line split as POSIX sh would (quotes and backslashes; no expansions), which is
 // how compile_commands.json's "command" is defined.
 inline std::vector<std::string> split_command_line(std::string_view line) {
@@ -602,11 +602,11 @@ compiler_from(const char* variable, const char* configured,
             return fs::path(path);
     return find_on_path(program);
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
 } // namespace detail
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 ODO_API std::optional<std::filesystem::path> cuda_compiler() {
 #ifdef ODO_CUDA_COMPILER
     const char* configured = ODO_CUDA_COMPILER;
@@ -765,6 +765,6 @@ ODO_API CompileCommand synthesized_command(const repo::Layout& layout, const std
     c.arches = {"sm_80", "sm_90"};
     return c;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor
+} // namespace odo::devcode

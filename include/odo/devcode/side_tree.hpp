@@ -7,9 +7,9 @@
 #include "odo/core/error.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
-#include "odo/refactor/source_tree.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/repo_path.hpp"
+#include "odo/repo/source_tree.hpp"
 #include "odo/repo/tree_listing.hpp"
 
 #include <algorithm>
@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-namespace odo::refactor {
+namespace odo::devcode {
 
 // A folder created exclusively (mkdtemp) under the system's temporary folder, removed with
 // everything in it when the object goes.
@@ -88,7 +88,7 @@ private:
 
 namespace detail {
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 inline std::vector<std::string> nul_separated(const std::string& text) {
     std::vector<std::string> out;
     for (std::size_t start = 0; start < text.size();) {
@@ -115,11 +115,11 @@ inline std::string git_or_throw(const repo::Git& git, const std::vector<std::str
         throw InputError("git " + text::join(args, " ") + ": failed in " + git.root().string());
     return *std::move(out);
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
 } // namespace detail
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 ODO_API ScratchFolder::ScratchFolder(std::string_view purpose) {
     std::string pattern =
         (std::filesystem::temp_directory_path() / ("odo-" + std::string(purpose) + "-XXXXXX"))
@@ -176,7 +176,7 @@ ODO_API std::vector<std::string> SideTree::write_change(const repo::Git& git,
     namespace fs = std::filesystem;
     const std::vector<std::string> paths = changed_paths(git, base, now_commit);
     if (now_commit.empty()) {
-        const WorkingTree working(git.root());
+        const repo::WorkingTree working(git.root());
         for (const std::string& path : paths) {
             std::error_code ec;
             const fs::path at = repo::repo_file_path(git.root(), path);
@@ -190,7 +190,7 @@ ODO_API std::vector<std::string> SideTree::write_change(const repo::Git& git,
     }
     const auto sizes =
         detail::blob_sizes(detail::git_or_throw(git, {"ls-tree", "-r", "-l", "-z", now_commit}));
-    const Revision commit(git, now_commit);
+    const repo::Revision commit(git, now_commit);
     for (const std::string& path : paths) {
         const auto it = sizes.find(path);
         if (it != sizes.end() && it->second > max_side_file_bytes)
@@ -215,6 +215,6 @@ ODO_API std::vector<std::string> SideTree::changed_paths(const repo::Git& git,
             paths.push_back(std::move(path));
     return paths;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor
+} // namespace odo::devcode

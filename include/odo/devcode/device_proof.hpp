@@ -4,22 +4,22 @@
 // the change, in one scratch path: side_tree.hpp) for each arch, its device code split per kernel
 // and compared (device_code.hpp). Identical device code on every TU and arch proves the change
 // left those kernels' output as it was, without a GPU; anyone with nvcc can re-run it.
+#include "odo/core/blake2b.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/process.hpp"
 #include "odo/core/text.hpp"
-#include "odo/refactor/blake2b.hpp"
-#include "odo/refactor/compile_command.hpp"
-#include "odo/refactor/compiler_sandbox.hpp"
-#include "odo/refactor/cubin_module.hpp"
-#include "odo/refactor/device_code.hpp"
-#include "odo/refactor/device_code_diff.hpp"
-#include "odo/refactor/ptx_module.hpp"
-#include "odo/refactor/side_tree.hpp"
-#include "odo/refactor/source_tree.hpp"
+#include "odo/devcode/compile_command.hpp"
+#include "odo/devcode/compiler_sandbox.hpp"
+#include "odo/devcode/cubin_module.hpp"
+#include "odo/devcode/device_code.hpp"
+#include "odo/devcode/device_code_diff.hpp"
+#include "odo/devcode/ptx_module.hpp"
+#include "odo/devcode/side_tree.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout.hpp"
 #include "odo/repo/operator.hpp"
+#include "odo/repo/source_tree.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -30,12 +30,12 @@
 #include <string>
 #include <vector>
 
-namespace odo::refactor {
+namespace odo::devcode {
 
 // What the user asked the proof for.
 struct ProofRequest {
     std::vector<std::string> files; // TUs; empty: the operator's CUDA sources
-    device::Stage stage = device::Stage::sass;
+    Stage stage = Stage::sass;
     std::vector<std::string> arches; // empty: the recorded command's, else sm_80 and sm_90
     std::optional<std::filesystem::path> build_dir;
     std::vector<std::string> reverts; // paths taken from the base while the change stands
@@ -50,16 +50,16 @@ ODO_API std::string_view to_string(ProofVerdict v) noexcept;
 struct TuProof {
     std::string file;
     std::string arch;
-    std::size_t symbols = 0;                 // compared on the base side
-    std::vector<device::SymbolDelta> deltas; // every one that is not identical
-    std::string failure;                     // "base: <compiler's last lines>"; "" when compiled
+    std::size_t symbols = 0;         // compared on the base side
+    std::vector<SymbolDelta> deltas; // every one that is not identical
+    std::string failure;             // "base: <compiler's last lines>"; "" when compiled
 };
 
 struct Proof {
     ProofVerdict verdict = ProofVerdict::match;
     std::string base_commit;
     std::string now; // "working tree" or the commit compared
-    device::Stage stage = device::Stage::sass;
+    Stage stage = Stage::sass;
     std::vector<std::string> arches;
     std::vector<std::string> files;
     std::string flags_origin; // "compile_commands.json", "layout profile", or both
@@ -102,7 +102,7 @@ ODO_API std::vector<std::string> changed_symbols(const Proof& p);
 
 namespace detail {
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 // The files a make-style dependency file names, as written (escaped spaces undone).
 inline std::vector<std::string> dependency_paths(const std::string& text) {
     std::vector<std::string> out;
@@ -133,7 +133,7 @@ inline std::vector<std::string> dependency_paths(const std::string& text) {
 }
 
 struct Compiled {
-    std::optional<device::Module> module;
+    std::optional<Module> module;
     std::string failure;
 };
 
@@ -143,13 +143,13 @@ struct TuCommand {
     std::vector<std::string> arches;
 };
 
-inline std::string stage_flag(device::Stage s) {
-    return s == device::Stage::ptx ? "-ptx" : "-cubin";
+inline std::string stage_flag(Stage s) {
+    return s == Stage::ptx ? "-ptx" : "-cubin";
 }
 
 class ProofCompiler {
 public:
-    ProofCompiler(const CompilerSandbox& sandbox, const SideTree& tree, device::Stage stage,
+    ProofCompiler(const CompilerSandbox& sandbox, const SideTree& tree, Stage stage,
                   std::filesystem::path repo_root, std::filesystem::path build_dir)
         : sandbox_(sandbox), tree_(tree), stage_(stage), repo_root_(std::move(repo_root)),
           build_dir_(std::move(build_dir)) {}
@@ -159,8 +159,7 @@ public:
                      std::set<std::string>& read) {
         namespace fs = std::filesystem;
         const std::string stem = std::to_string(count_++);
-        const fs::path output =
-            tree_.out() / (stem + (stage_ == device::Stage::ptx ? ".ptx" : ".cubin"));
+        const fs::path output = tree_.out() / (stem + (stage_ == Stage::ptx ? ".ptx" : ".cubin"));
         const fs::path deps = tree_.out() / (stem + ".d");
         std::vector<std::string> args = instantiate(c.flags, tree_.root());
         args.insert(args.end(), {stage_flag(stage_), "-arch=" + arch, "-MD", "-MF", deps.string(),
@@ -177,14 +176,12 @@ public:
         const std::uintmax_t size = fs::file_size(output, ec);
         if (ec)
             return {std::nullopt, "nvcc exited 0 but wrote no " + output.filename().string()};
-        if (size > device::max_device_code_bytes) // refused before it is read
+        if (size > max_device_code_bytes) // refused before it is read
             throw InputError(c.file + " (" + arch + "): the compiler's output is larger than " +
-                             std::to_string(device::max_device_code_bytes >> 20) + " MiB; refused");
+                             std::to_string(max_device_code_bytes >> 20) + " MiB; refused");
         const std::string bytes = read_file(output);
         const std::string origin = c.file + " (" + arch + ")";
-        return {stage_ == device::Stage::ptx ? device::parse_ptx(bytes, origin)
-                                             : device::parse_cubin(bytes, origin),
-                {}};
+        return {stage_ == Stage::ptx ? parse_ptx(bytes, origin) : parse_cubin(bytes, origin), {}};
     }
 
 private:
@@ -212,7 +209,7 @@ private:
 
     const CompilerSandbox& sandbox_;
     const SideTree& tree_;
-    device::Stage stage_;
+    Stage stage_;
     std::filesystem::path repo_root_; // canonical
     std::filesystem::path build_dir_; // canonical; empty without a build directory
     std::size_t count_ = 0;
@@ -260,7 +257,7 @@ inline std::vector<TuCommand> tu_commands(const ProofInput& in,
 inline std::vector<std::string> write_change(SideTree& tree, const ProofInput& in,
                                              const std::vector<std::string>& reverts) {
     std::vector<std::string> changed = tree.write_change(in.git, in.base_commit, in.now_commit);
-    const Revision base(in.git, in.base_commit);
+    const repo::Revision base(in.git, in.base_commit);
     for (const std::string& path : reverts) {
         std::optional<std::string> bytes = base.read(path);
         std::error_code ec;
@@ -288,8 +285,8 @@ inline std::vector<TuProof> compared(const std::vector<TuCommand>& commands,
                 r.failure = "now: " + a.failure;
             } else {
                 r.symbols = b.module->symbols.size();
-                for (device::SymbolDelta& d : device::compare(*b.module, *a.module))
-                    if (d.delta != device::Delta::identical)
+                for (SymbolDelta& d : compare(*b.module, *a.module))
+                    if (d.delta != Delta::identical)
                         r.deltas.push_back(std::move(d));
             }
             out.push_back(std::move(r));
@@ -302,22 +299,22 @@ inline ProofVerdict judge(const std::vector<TuProof>& results) {
     for (const TuProof& r : results) {
         if (!r.failure.empty())
             return ProofVerdict::failed;
-        for (const device::SymbolDelta& d : r.deltas)
-            if (d.delta == device::Delta::signature_only || d.delta == device::Delta::schedule_only)
+        for (const SymbolDelta& d : r.deltas)
+            if (d.delta == Delta::signature_only || d.delta == Delta::schedule_only)
                 judgement = true;
     }
     for (const TuProof& r : results)
-        for (const device::SymbolDelta& d : r.deltas)
-            if (d.delta != device::Delta::identical && d.delta != device::Delta::signature_only &&
-                d.delta != device::Delta::schedule_only)
+        for (const SymbolDelta& d : r.deltas)
+            if (d.delta != Delta::identical && d.delta != Delta::signature_only &&
+                d.delta != Delta::schedule_only)
                 return ProofVerdict::changed;
     return judgement ? ProofVerdict::needs_judgement : ProofVerdict::match;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
 } // namespace detail
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 ODO_API std::string_view to_string(ProofVerdict v) noexcept {
     switch (v) {
     case ProofVerdict::match:
@@ -425,7 +422,7 @@ ODO_API int exit_code(const Proof& p) noexcept {
 }
 
 ODO_API std::string proof_citation(const Proof& p) {
-    return std::string(device::to_string(p.stage)) + " " + text::join(p.arches, ",") + "; TUs " +
+    return std::string(to_string(p.stage)) + " " + text::join(p.arches, ",") + "; TUs " +
            (p.files.empty() ? std::string("none") : text::join(p.files, ", ")) + "; proof " +
            p.fingerprint + " (base " + p.base_commit.substr(0, 12) + ")";
 }
@@ -441,10 +438,10 @@ ODO_API std::string host_code_text(const Proof& p) {
 ODO_API std::vector<std::string> changed_symbols(const Proof& p) {
     std::vector<std::string> out;
     for (const TuProof& r : p.results)
-        for (const device::SymbolDelta& d : r.deltas) {
+        for (const SymbolDelta& d : r.deltas) {
             std::string line = d.base_name.empty() ? d.name : d.base_name;
-            line += " (" + r.arch + ": " + std::string(device::to_string(d.delta));
-            if (d.delta == device::Delta::changed)
+            line += " (" + r.arch + ": " + std::string(to_string(d.delta));
+            if (d.delta == Delta::changed)
                 line += ", " + std::to_string(d.changed_lines) + " lines, " +
                         (d.instruction_delta >= 0 ? "+" : "") +
                         std::to_string(d.instruction_delta) + " instructions";
@@ -454,6 +451,6 @@ ODO_API std::vector<std::string> changed_symbols(const Proof& p) {
         }
     return out;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor
+} // namespace odo::devcode

@@ -10,10 +10,10 @@
 #include "odo/core/json_write.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/process.hpp"
-#include "odo/refactor/compile_command.hpp"
-#include "odo/refactor/compiler_sandbox.hpp"
-#include "odo/refactor/device_proof.hpp"
-#include "odo/refactor/side_tree.hpp"
+#include "odo/devcode/compile_command.hpp"
+#include "odo/devcode/compiler_sandbox.hpp"
+#include "odo/devcode/device_proof.hpp"
+#include "odo/devcode/side_tree.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -29,7 +29,7 @@
 
 #include <sys/resource.h>
 
-namespace odo::refactor {
+namespace odo::devcode {
 
 struct SideCost {
     double cpu_seconds = 0; // best of the repeats
@@ -81,7 +81,7 @@ ODO_API bool any_compile_failed(const CostReport& r) noexcept;
 
 namespace detail {
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 template <class T>
 bool read_le(std::string_view bytes, std::uint64_t at, T& value) {
     if (at > bytes.size() || bytes.size() - at < sizeof(T))
@@ -136,11 +136,11 @@ inline std::string seconds_text(double s) {
 inline std::string signed_text(long long v) {
     return (v >= 0 ? "+" : "") + std::to_string(v);
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
 } // namespace detail
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 ODO_API std::uint64_t elf_text_bytes(std::string_view object, std::string_view origin) {
     const std::string where(origin);
     if (object.size() < 64 ||
@@ -361,6 +361,6 @@ ODO_API std::string render_cost_json(const std::string& operator_name, const Cos
         doc["base_commit"] = r.base_commit;
     return json::dumps(doc, {2, true, true});
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor
+} // namespace odo::devcode

@@ -11,7 +11,7 @@
 #include "odo/core/process.hpp"
 #include "odo/core/program_path.hpp"
 #include "odo/core/text.hpp"
-#include "odo/refactor/compile_options.hpp"
+#include "odo/devcode/compile_options.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-namespace odo::refactor {
+namespace odo::devcode {
 
 // What the user asked for: bubblewrap where it works (automatic), bubblewrap or refuse to run
 // (bubblewrap), or the scrubbed environment alone (environment).
@@ -67,7 +67,7 @@ ODO_API std::string side_diagnostics(const std::string& output,
 
 namespace detail {
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 // The variables a compile keeps: the search path and the toolkit's; TMPDIR and the locale are
 // odo's.
 inline std::map<std::string, std::optional<std::string>>
@@ -105,11 +105,11 @@ inline const std::string& bwrap_problem(const std::filesystem::path& bwrap) {
     }();
     return problem;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
 } // namespace detail
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 ODO_API std::optional<Isolation> isolation_from(std::string_view word) {
     if (word == "auto")
         return Isolation::automatic;
@@ -218,6 +218,6 @@ ODO_API std::string side_diagnostics(const std::string& output,
                " lines of the compiler's output left out: they name no file of the side tree]";
     return out;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor
+} // namespace odo::devcode

@@ -3,22 +3,22 @@
 // keys, indent 2, ASCII-escaped) for tools. Both say what the proof covers and what it does not.
 #include "odo/core/json_write.hpp"
 #include "odo/core/linkage.hpp"
-#include "odo/refactor/device_proof.hpp"
+#include "odo/devcode/device_proof.hpp"
 
 #include <boost/json.hpp>
 
 #include <string>
 
-namespace odo::refactor {
+namespace odo::devcode {
 
 ODO_API std::string render_proof_markdown(const std::string& operator_name, const Proof& p);
 ODO_API std::string render_proof_json(const std::string& operator_name, const Proof& p);
 
 namespace detail {
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 inline std::string proves_text(const Proof& p) {
-    return "the device code (" + std::string(device::to_string(p.stage)) + ") of " +
+    return "the device code (" + std::string(to_string(p.stage)) + ") of " +
            (p.files.empty() ? std::string("no TU") : text::join(p.files, ", ")) + " for " +
            text::join(p.arches, ", ") + ", compiled with the same flags on both sides";
 }
@@ -49,23 +49,23 @@ inline std::string verdict_reason(const Proof& p) {
                   "not proven"
                 : "");
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
 } // namespace detail
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 ODO_API std::string render_proof_markdown(const std::string& operator_name, const Proof& p) {
-    std::string out =
-        "# refactor-op: " + operator_name + "  phase=prove\n\n**" +
-        std::string(to_string(p.verdict)) + "** \xE2\x80\x94 " + detail::verdict_reason(p) +
-        "\n\n- base: " + p.base_commit + "\n- now: " + p.now +
-        "\n- stage: " + std::string(device::to_string(p.stage)) +
-        "; arches: " + text::join(p.arches, ", ") +
-        "\n- TUs: " + (p.files.empty() ? "none" : text::join(p.files, ", ")) +
-        "\n- flags: " + p.flags_origin + "; compiler: " + p.compiler +
-        "\n- isolation: " + p.isolation + "\n- host code: " + host_code_text(p) +
-        "\n- proof fingerprint: " + p.fingerprint + " (BLAKE2b over the " +
-        std::to_string(p.fingerprinted_files) + " repository files compiled, both sides)\n";
+    std::string out = "# refactor-op: " + operator_name + "  phase=prove\n\n**" +
+                      std::string(to_string(p.verdict)) + "** \xE2\x80\x94 " +
+                      detail::verdict_reason(p) + "\n\n- base: " + p.base_commit +
+                      "\n- now: " + p.now + "\n- stage: " + std::string(to_string(p.stage)) +
+                      "; arches: " + text::join(p.arches, ", ") +
+                      "\n- TUs: " + (p.files.empty() ? "none" : text::join(p.files, ", ")) +
+                      "\n- flags: " + p.flags_origin + "; compiler: " + p.compiler +
+                      "\n- isolation: " + p.isolation + "\n- host code: " + host_code_text(p) +
+                      "\n- proof fingerprint: " + p.fingerprint + " (BLAKE2b over the " +
+                      std::to_string(p.fingerprinted_files) +
+                      " repository files compiled, both sides)\n";
     if (!p.left_out.empty())
         out += "- left out of the side trees (over " + std::to_string(max_side_file_bytes >> 20) +
                " MiB; a compile that reads one fails): " + text::join(p.left_out, ", ") + "\n";
@@ -77,13 +77,12 @@ ODO_API std::string render_proof_markdown(const std::string& operator_name, cons
         if (!r.failure.empty())
             out += "\n## " + r.file + " (" + r.arch + "): compile failed\n```\n" + r.failure +
                    "\n```\n";
-        for (const device::SymbolDelta& d : r.deltas)
+        for (const SymbolDelta& d : r.deltas)
             table += "| " + r.file + " | " + r.arch + " | `" +
                      (d.base_name.empty() ? d.name : d.base_name) + "` | " +
-                     std::string(device::to_string(d.delta)) + " | " +
-                     std::to_string(d.changed_lines) + " | " +
-                     (d.instruction_delta >= 0 ? "+" : "") + std::to_string(d.instruction_delta) +
-                     " | " + d.detail + " |\n";
+                     std::string(to_string(d.delta)) + " | " + std::to_string(d.changed_lines) +
+                     " | " + (d.instruction_delta >= 0 ? "+" : "") +
+                     std::to_string(d.instruction_delta) + " | " + d.detail + " |\n";
     }
     if (!table.empty())
         out += "\n## device code that differs\n| TU | arch | symbol | class | changed lines | "
@@ -103,17 +102,16 @@ ODO_API std::string render_proof_json(const std::string& operator_name, const Pr
         if (!r.failure.empty())
             failures.push_back(
                 boost::json::object{{"arch", r.arch}, {"file", r.file}, {"output", r.failure}});
-        for (const device::SymbolDelta& d : r.deltas)
-            symbols.push_back(
-                boost::json::object{{"arch", r.arch},
-                                    {"base_name", d.base_name},
-                                    {"changed_lines", d.changed_lines},
-                                    {"class", std::string(device::to_string(d.delta))},
-                                    {"detail", d.detail},
-                                    {"file", r.file},
-                                    {"instruction_delta", d.instruction_delta},
-                                    {"kind", std::string(device::to_string(d.kind))},
-                                    {"name", d.name}});
+        for (const SymbolDelta& d : r.deltas)
+            symbols.push_back(boost::json::object{{"arch", r.arch},
+                                                  {"base_name", d.base_name},
+                                                  {"changed_lines", d.changed_lines},
+                                                  {"class", std::string(to_string(d.delta))},
+                                                  {"detail", d.detail},
+                                                  {"file", r.file},
+                                                  {"instruction_delta", d.instruction_delta},
+                                                  {"kind", std::string(to_string(d.kind))},
+                                                  {"name", d.name}});
     }
     auto list = [](const std::vector<std::string>& items) {
         boost::json::array a;
@@ -143,11 +141,11 @@ ODO_API std::string render_proof_json(const std::string& operator_name, const Pr
                                   {"reason", detail::verdict_reason(p)},
                                   {"reverted", list(p.reverted)},
                                   {"signature_change_accepted", p.signature_change_accepted},
-                                  {"stage", std::string(device::to_string(p.stage))},
+                                  {"stage", std::string(to_string(p.stage))},
                                   {"symbols", std::move(symbols)},
                                   {"verdict", std::string(to_string(p.verdict))}};
     return json::dumps(doc, {2, true, true});
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor
+} // namespace odo::devcode

@@ -1,5 +1,5 @@
 #pragma once
-// PTX text (`nvcc -ptx`) read into a device::Module: one symbol per .entry, .func and module-scope
+// PTX text (`nvcc -ptx`) read into a devcode::Module: one symbol per .entry, .func and module-scope
 // datum, each body one canonical statement per line. What canonicalization removes is what two
 // compiles of equivalent sources may differ in without a different program: comments, debug
 // directives (.loc, .file, .section .debug_*), the numbers nvcc gives labels ($L__BB0_5 counts
@@ -7,9 +7,9 @@
 // signature changes), anonymous-namespace discriminators, and line breaks and blanks.
 #include "odo/core/error.hpp"
 #include "odo/core/linkage.hpp"
-#include "odo/refactor/device_code.hpp"
-#include "odo/refactor/device_symbol_name.hpp"
-#include "odo/refactor/text_cursor.hpp"
+#include "odo/core/text_cursor.hpp"
+#include "odo/devcode/device_code.hpp"
+#include "odo/devcode/device_symbol_name.hpp"
 
 #include <cstddef>
 #include <map>
@@ -18,13 +18,13 @@
 #include <string_view>
 #include <vector>
 
-namespace odo::refactor::device {
+namespace odo::devcode {
 
 // Throws InputError naming `origin` on a NUL byte, more than max_device_code_bytes, an
 // unterminated comment, statement or body, no .target, or two symbols of one canonical name.
 ODO_API Module parse_ptx(std::string_view text, std::string_view origin);
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 namespace detail {
 
 // The placeholders canonical bodies use; '#' occurs nowhere in PTX, which the reader enforces.
@@ -117,7 +117,7 @@ inline std::string collapse_blanks(std::string_view s) {
     std::string out;
     bool blank = false;
     for (const char c : s) {
-        if (refactor::detail::is_ascii_space(c)) {
+        if (text::is_ascii_space(c)) {
             blank = !out.empty();
             continue;
         }
@@ -131,7 +131,7 @@ inline std::string collapse_blanks(std::string_view s) {
 
 inline std::string_view first_word(std::string_view s) {
     std::size_t end = 0;
-    while (end < s.size() && !refactor::detail::is_ascii_space(s[end]) && s[end] != ';')
+    while (end < s.size() && !text::is_ascii_space(s[end]) && s[end] != ';')
         ++end;
     return s.substr(0, end);
 }
@@ -150,7 +150,7 @@ inline bool has_word(std::string_view s, std::string_view word) {
 inline std::string_view declared_name(std::string_view decl, std::size_t& at) {
     const std::size_t stop = decl.find_first_of("=[;");
     std::string_view head = decl.substr(0, stop == std::string_view::npos ? decl.size() : stop);
-    while (!head.empty() && refactor::detail::is_ascii_space(head.back()))
+    while (!head.empty() && text::is_ascii_space(head.back()))
         head.remove_suffix(1);
     std::size_t begin = head.size();
     while (begin > 0 && is_ptx_identifier_char(head[begin - 1]))
@@ -267,7 +267,7 @@ inline std::vector<std::string> body_statements(const PtxReader& reader, std::st
         }
         const bool label = c == ':' && pending && pending_is_name;
         current.push_back(c);
-        if (!refactor::detail::is_ascii_space(c)) {
+        if (!text::is_ascii_space(c)) {
             pending_is_name = pending_is_name && (is_ptx_identifier_char(c) || label);
             pending = true;
         }
@@ -300,7 +300,7 @@ inline PtxFunctionHeader function_header(const PtxReader& reader, std::string_vi
     h.kind = entry ? SymbolKind::kernel : SymbolKind::function;
     std::size_t at = header.find(entry ? ".entry" : ".func") + (entry ? 6 : 5);
     const auto skip_blanks = [&] {
-        while (at < header.size() && refactor::detail::is_ascii_space(header[at]))
+        while (at < header.size() && text::is_ascii_space(header[at]))
             ++at;
     };
     std::string_view inside;
@@ -393,7 +393,7 @@ ODO_API Module parse_ptx(std::string_view raw, std::string_view origin) {
     std::set<std::string> names;
     std::size_t line = 1;
     for (std::size_t at = 0; at < text.size();) {
-        if (refactor::detail::is_ascii_space(text[at])) {
+        if (text::is_ascii_space(text[at])) {
             line += text[at++] == '\n';
             continue;
         }
@@ -437,6 +437,6 @@ ODO_API Module parse_ptx(std::string_view raw, std::string_view origin) {
         m.arch.pop_back();
     return m;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor::device
+} // namespace odo::devcode

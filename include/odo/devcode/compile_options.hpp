@@ -18,7 +18,7 @@
 #include <string_view>
 #include <utility>
 
-namespace odo::refactor {
+namespace odo::devcode {
 
 // Who an option is for: nvcc itself, the C++ compiler of a host TU, or a pass-through of nvcc's
 // to one of its sub-steps (-Xcompiler, -Xptxas, -Xcudafe, -Xfatbin).
@@ -355,4 +355,4 @@ inline bool takes_next_value(std::string_view arg, OptionTarget target) {
                                    "--optimize", "-maxrregcount", "--maxrregcount", "--Werror"});
 }
 
-} // namespace odo::refactor
+} // namespace odo::devcode

@@ -14,14 +14,14 @@
 #include <string>
 #include <string_view>
 
-namespace odo::refactor::device {
+namespace odo::devcode {
 
 ODO_API std::string canonical_symbol_name(std::string_view mangled);
 // "ns::(anonymous namespace)::invert<float>": the demangled name without return type and
 // parameter list; `canonical_name` itself where it is not a mangled C++ name.
 ODO_API std::string symbol_base_name(const std::string& canonical_name);
 
-#if ODO_REFACTOR_DEFINITIONS
+#if ODO_DEVCODE_DEFINITIONS
 namespace detail {
 
 inline constexpr std::string_view anonymous_namespace_tag = "_GLOBAL__N_";
@@ -130,6 +130,6 @@ ODO_API std::string symbol_base_name(const std::string& canonical_name) {
     std::string base = detail::strip_signature(demangled.get());
     return base.empty() ? std::string(demangled.get()) : base;
 }
-#endif // ODO_REFACTOR_DEFINITIONS
+#endif // ODO_DEVCODE_DEFINITIONS
 
-} // namespace odo::refactor::device
+} // namespace odo::devcode
