@@ -173,7 +173,8 @@ inline int start(const VerbOptions& o, const Campaign& c) {
     s.profiler = !o.profiler.empty()        ? o.profiler
                  : odo::find_on_path("ncu") ? "ncu"
                                             : "host-roofline";
-    odo::driver::require_range("--min-time", s.min_time_s, 0.001, 3600);
+    if (!(s.min_time_s >= 0.001 && s.min_time_s <= 3600))
+        throw InputError("--min-time must be a number from 0.001 to 3600");
     const std::string json = campaign::session_json(s);
     campaign::parse_session(json, "--timing/--profiler/--baseline-runs/--lead-runs"); // the rules
     fs::create_directories(c.session_file().parent_path());
