@@ -38,6 +38,7 @@ cases=(
   "tools/odo_baseline.cpp|-|tool|tools/odo_baseline.cpp"
   "tools/odo_profile.cpp|-|tool|tools/odo_profile.cpp"
   "tools/refactor_op.cpp|-|tool|tools/refactor_op.cpp"
+  "tools/odo_campaign.cpp|-|tool|tools/odo_campaign.cpp"
   "tools/layers/repo_surface_baseline.cpp|-|tool|tools/layers/repo_surface_baseline.cpp"
   "tools/layers/review_refactor.cpp|-|tool|tools/layers/review_refactor.cpp"
   "tools/layers/summary_gates.cpp|-|tool|tools/layers/summary_gates.cpp"
@@ -97,7 +98,7 @@ for name, anchor, _, _ in cases:
     ratio = f"{median_cpu[name] / median_cpu[anchor]:.2f}x" if anchor != "-" else ""
     print(f"| {name} | {spread([x[0] for x in r])} | {spread([x[1] for x in r])} "
           f"| {max(x[2] for x in r) // 1024} | {anchor if anchor != '-' else ''} | {ratio} |")
-# What a driver costs in all: its own TU plus the layer TUs it links, which the four share.
+# What a driver costs in all: its own TU plus the layer TUs it links, which the drivers share.
 layers = [c[0] for c in cases if c[0].startswith("tools/layers/")]
 drivers = [c[0] for c in cases if c[2] == "tool" and c[0] not in layers]
 def total(names):
