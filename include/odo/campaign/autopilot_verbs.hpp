@@ -48,10 +48,8 @@ inline VerbOptions recording(const VerbOptions& o, const campaign::PendingEvalua
 // The library's tests on the working tree, their output kept as ART/pixel-tests.txt: a change
 // whose tests fail is not kept (false, said on stderr).
 inline bool tests_pass(const Campaign& c, const campaign::CampaignSession& s) {
-    campaign::CampaignSession tests = s;
-    tests.bench_target = s.test_target;
     std::cout << "building and running " << s.test_target << "\n" << std::flush;
-    campaign::build_bench(tests);
+    campaign::build_target(s, s.test_target);
     odo::ProcessOptions options;
     options.timeout = std::chrono::hours(1);
     const odo::ProcessResult r = odo::run_process(s.test.string(), {}, options);

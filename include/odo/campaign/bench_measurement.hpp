@@ -39,15 +39,21 @@ inline std::string program_failure(const ProcessResult& r, const std::string& wh
 
 } // namespace detail
 
-// `cmake --build <build_dir> --target <target>`: the benchmark as the working tree now is.
-inline void build_bench(const CampaignSession& s) {
+// `cmake --build <build_dir> --target <target>`: one of the session's targets (the benchmark,
+// the tests) as the working tree now is.
+inline void build_target(const CampaignSession& s, const std::string& target) {
     ProcessOptions options;
     options.timeout = std::chrono::hours(2);
-    const ProcessResult r = run_process(
-        "cmake", {"--build", s.build_dir.string(), "--target", s.bench_target}, options);
+    const ProcessResult r =
+        run_process("cmake", {"--build", s.build_dir.string(), "--target", target}, options);
     if (!r.ok())
         throw InputError(detail::program_failure(r, "cmake --build " + s.build_dir.string() +
-                                                        " --target " + s.bench_target));
+                                                        " --target " + target));
+}
+
+// The benchmark as the working tree now is.
+inline void build_bench(const CampaignSession& s) {
+    build_target(s, s.bench_target);
 }
 
 // The basic and advanced case keys the executable lists: the surface a baseline covers.

@@ -17,8 +17,8 @@
 #include "odo/core/atomic_write.hpp"
 #include "odo/core/error.hpp"
 #include "odo/core/file.hpp"
-#include "odo/core/readable_file.hpp"
 #include "odo/core/path_within.hpp"
+#include "odo/core/readable_file.hpp"
 #include "odo/core/text.hpp"
 #include "odo/repo/git.hpp"
 #include "odo/repo/layout_file.hpp"
@@ -69,7 +69,8 @@ public:
         ledger_ = odo::repo::expand(tpl, {op_.operator_name, op_.op, op_.pyname});
         odo::repo::repo_location(root(), root() / ledger_); // inside, no link out
         odo::refuse_linked_folder(root() / ledger_, {root()});
-        session_file_ = campaign::session_folder(git_dir(), op_.op) / "session.json";
+        git_dir_ = absolute_git_dir(root_);
+        session_file_ = campaign::session_folder(git_dir_, op_.op) / "session.json";
         if (fs::is_regular_file(session_file_))
             session_ =
                 campaign::parse_session(odo::read_file(session_file_), session_file_.string());
@@ -119,12 +120,7 @@ public:
 
     // The repository's git directory, where the session and the lock live: no commit can put a
     // file or a link there.
-    fs::path git_dir() const {
-        const auto dir = odo::repo::Git(root()).output({"rev-parse", "--absolute-git-dir"});
-        if (!dir || odo::text::strip(*dir).empty())
-            throw InputError(root().string() + ": git cannot name the repository's git directory");
-        return fs::path(std::string(odo::text::strip(*dir)));
-    }
+    const fs::path& git_dir() const { return git_dir_; }
     const std::string& name() const { return op_.operator_name; }
     const odo::repo::OperatorPaths& paths() const { return op_; }
     const std::string& ledger_path() const { return ledger_; }
@@ -240,6 +236,13 @@ public:
     fs::path lock_path() const { return git_dir() / "odo-campaign.lock"; }
 
 private:
+    static fs::path absolute_git_dir(const fs::path& root) {
+        const auto dir = odo::repo::Git(root).output({"rev-parse", "--absolute-git-dir"});
+        if (!dir || odo::text::strip(*dir).empty())
+            throw InputError(root.string() + ": git cannot name the repository's git directory");
+        return fs::path(std::string(odo::text::strip(*dir)));
+    }
+
     // The ledger as read, with the problems the tool adds to the parse's (records of another
     // operator, records from the future) and the fold's, and its state.
     struct Loaded {
@@ -276,6 +279,7 @@ private:
     odo::repo::OperatorPaths op_;
     std::string ledger_;
     fs::path artifacts_;
+    fs::path git_dir_;
     fs::path session_file_;
     std::optional<campaign::CampaignSession> session_;
     mutable std::optional<Loaded> loaded_;

@@ -32,8 +32,10 @@ inline std::string git_or_throw(const repo::Git& git, const std::vector<std::str
 
 } // namespace detail
 
-// The working tree's changed and untracked paths (ignored files aside), `except` left out.
-inline std::vector<std::string> changed_paths(const repo::Git& git, const std::string& except) {
+// The working tree's changed and untracked paths (ignored files aside), `except` (when given)
+// left out.
+inline std::vector<std::string> changed_paths(const repo::Git& git,
+                                              const std::string& except = {}) {
     const std::string out = detail::git_or_throw(
         git, {"status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"});
     std::vector<std::string> paths;

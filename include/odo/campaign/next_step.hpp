@@ -30,6 +30,7 @@
 #include "odo/core/fixed_point.hpp"
 #include "odo/core/text.hpp"
 
+#include <cctype>
 #include <map>
 #include <optional>
 #include <string>
@@ -84,8 +85,17 @@ inline std::string shell_word(const std::string& text) {
     return out + "'";
 }
 
+// The operator's name as a command word: as typed where it is a plain name (the usual case), else
+// quoted, so that a name the agent typed oddly still runs as printed.
+inline std::string op_word(const std::string& op) {
+    for (char c : op)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+            return shell_word(op);
+    return op.empty() ? shell_word(op) : op;
+}
+
 inline std::string campaign_command(const std::string& op, const std::string& verb) {
-    return "odo_campaign " + op + " " + verb;
+    return "odo_campaign " + op_word(op) + " " + verb;
 }
 
 // The case a profile or lead should name: the dominant case; "" before the first profile names
@@ -162,6 +172,7 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
                           const LoopFacts& f) {
     using detail::artifact;
     using detail::campaign_command;
+    using detail::op_word;
     using detail::shell_word;
     const std::optional<CampaignSession>& session = f.session;
     if (f.offer_start && !session)
@@ -195,7 +206,7 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
                           "point, imports and commits the baselines",
                     {}};
         return {"baseline",
-                "odo_baseline import --operator " + text::lower(op) + " --from {RUNS}",
+                "odo_baseline import --operator " + op_word(text::lower(op)) + " --from {RUNS}",
                 why +
                     ": measure every basic and advanced case into a folder and import it "
                     "(or run `odo_campaign " +
@@ -249,7 +260,7 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
     if (s.unreviewed_kept_seq) {
         const std::string report = artifact(f, "refactor-assess.md");
         NextStep out{"review",
-                     "refactor_op " + op + " --phase assess --out " + report + " && " +
+                     "refactor_op " + op_word(op) + " --phase assess --out " + report + " && " +
                          campaign_command(op, "review") + " --report " + report,
                      "the change evaluated in record " + std::to_string(s.unreviewed_kept_seq) +
                          " was kept without a review",
@@ -261,7 +272,7 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
     if (session && s.wins && !f.rebaselined)
         return {"rebaseline",
                 campaign_command(op, "baseline") +
-                    " --commit && odo_baseline validate --operator " + text::lower(op) +
+                    " --commit && odo_baseline validate --operator " + op_word(text::lower(op)) +
                     " --reject-regressions-from " + shell_word(session->base) + " > " +
                     artifact(f, "validate.txt"),
                 "the last kept change is not in the baselines yet: measure them again, commit, "
@@ -304,7 +315,7 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
     if (!f.described) {
         NextStep out{"summary",
                      "printf '%s\\n' {OPTIMIZED_CASES} > " + artifact(f, "optimized-cases.txt") +
-                         " && optimize_op " + op + " --phase summary --benchmark-base " +
+                         " && optimize_op " + op_word(op) + " --phase summary --benchmark-base " +
                          (session ? shell_word(session->base) : std::string("{BASE}")) +
                          " --optimized-cases-file " + artifact(f, "optimized-cases.txt") +
                          " --state provisional --out " + description,
@@ -338,8 +349,8 @@ inline NextStep next_step(const std::string& op, const CampaignState& s, const C
                     "ask status again",
                 {}};
     NextStep out{"evidence",
-                 "optimize_op " + op + " --phase summary --results " + description + " --out " +
-                     description + " --state final && optimize_op " + op +
+                 "optimize_op " + op_word(op) + " --phase summary --results " + description +
+                     " --out " + description + " --state final && optimize_op " + op_word(op) +
                      " --phase evidence --results " + description +
                      (session ? " --artifacts " + shell_word(session->artifacts.string())
                               : std::string(" --artifacts {ARTIFACTS}")),

@@ -8,9 +8,9 @@
 #include "odo/campaign/campaign_repository.hpp"
 #include "odo/campaign/next_step.hpp"
 #include "odo/core/fixed_point.hpp"
-#include "odo/core/readable_file.hpp"
 #include "odo/core/json_read.hpp"
 #include "odo/core/json_write.hpp"
+#include "odo/core/readable_file.hpp"
 
 #include <boost/json.hpp>
 

@@ -10,6 +10,7 @@
 #include "odo/gates/preflight.hpp"
 #include "odo/gates/summary_phase.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -43,7 +44,8 @@ inline void evidence_facts(const campaign::Campaign& c, campaign::LoopFacts& f) 
         summary.repo_root = c.root();
         summary.layout = c.layout();
         summary.operator_name = c.name();
-        summary.results = f.description;
+        summary.results = "-"; // the text read above, not the file again
+        summary.results_text = on_disk;
         summary.state = "final";
         refreshed = run_summary_phase(summary);
     } catch (const InputError& e) {
@@ -80,17 +82,17 @@ inline campaign::LoopFacts loop_facts(const campaign::VerbOptions& o, const camp
     }
     f.coverage_gaps = campaign::coverage_gaps(preflight_gaps_at_head(c), cov);
     f.branch = checked_out_branch(c);
-    f.tree_changed = !tree_changes(c).empty();
+    // One `git status` says both whether the tree holds a change and whether the ledger holds
+    // records HEAD does not.
+    const std::vector<std::string> changed = campaign::changed_paths(odo::repo::Git(c.root()));
+    f.ledger_uncommitted =
+        std::find(changed.begin(), changed.end(), c.ledger_path()) != changed.end();
+    f.tree_changed = changed.size() > (f.ledger_uncommitted ? 1u : 0u);
     if (fs::is_regular_file(pending_file(c)))
         f.pending =
             campaign::parse_pending(odo::read_file(pending_file(c)), pending_file(c).string());
     f.rebaselined = rebaselined(c, s);
     f.ledger = c.ledger_path();
-    f.ledger_uncommitted =
-        !odo::repo::Git(c.root())
-             .output({"status", "--porcelain", "--untracked-files=all", "--", c.ledger_path()})
-             .value_or("")
-             .empty();
     f.description = (c.artifacts() / "mr-description.md").string();
     f.described = fs::is_regular_file(f.description);
     if (s.stop && !f.ledger_uncommitted && f.unpublished == 0 && f.described &&

@@ -197,6 +197,15 @@ TEST_CASE("ledger fold: the next step at every stage of a campaign, without a se
     CHECK_FALSE(done.command);
 }
 
+TEST_CASE("ledger fold: an operator name that is not a plain word is quoted in every command") {
+    const std::set<std::string> surface{hot_case, cold_case};
+    const CampaignState s = folded({profile_at(50)});
+    const NextStep lead = next_step("In vert", s, coverage(s, surface, surface), LoopFacts{});
+    CHECK(lead.command->rfind("odo_campaign 'In vert' lead --id L1 ", 0) == 0);
+    const NextStep plain = next_step("Invert", s, coverage(s, surface, surface), LoopFacts{});
+    CHECK(plain.command->rfind("odo_campaign Invert lead --id L1 ", 0) == 0);
+}
+
 TEST_CASE("ledger fold: with a session, every command runs as printed") {
     const std::set<std::string> surface{hot_case, cold_case};
     CampaignSession session;
