@@ -4,7 +4,7 @@
 // attempt ref; status's next step follows every stage. The benchmark is a stand-in executable
 // built by a real CMake project: it lists the surface and writes a run artifact of every case at
 // the time the test gives it, so each outcome is the test's to choose.
-#include "temp_repo.hpp"
+#include "cli_support.hpp"
 
 #include <odo/campaign/ledger_read.hpp>
 #include <odo/core/file.hpp>
@@ -99,20 +99,11 @@ struct StandInBench {
     fs::path build_dir() const { return project.root() / "build"; }
 };
 
-odo::ProcessResult autopilot_run(const TempRepo& repo, std::vector<std::string> args) {
-    args.insert(args.begin(), "Invert");
-    return odo::testing::run_in(repo.root(), ODO_CAMPAIGN, args);
-}
-
-std::string autopilot_ok(const TempRepo& repo, std::vector<std::string> args) {
-    const odo::ProcessResult r = autopilot_run(repo, args);
-    INFO(r.out << r.err);
-    REQUIRE(r.exit_code == 0);
-    return r.out;
-}
+using odo::testing::campaign_ok;
+using odo::testing::campaign_run;
 
 boost::json::object autopilot_next(const TempRepo& repo) {
-    const std::string out = autopilot_ok(repo, {"status", "--format", "json"});
+    const std::string out = campaign_ok(repo, {"status", "--format", "json"});
     return odo::json::parse(out, "status").as_object().at("next").as_object();
 }
 
@@ -139,7 +130,7 @@ TEST_CASE("odo_campaign start: the session's folders and SKU, refused one line a
     StandInBench bench(autopilot_surface(repo));
     const std::string build = bench.build_dir().string();
     const auto refused = [&](std::vector<std::string> args, const std::string& part) {
-        const odo::ProcessResult r = autopilot_run(repo, args);
+        const odo::ProcessResult r = campaign_run(repo, args);
         INFO(r.out << r.err);
         CHECK(r.exit_code == 2);
         CHECK(r.err.find(part) != std::string::npos);
@@ -163,9 +154,8 @@ TEST_CASE("odo_campaign start: the session's folders and SKU, refused one line a
     refused({"keep", "--lead", "L1"}, "no measured evaluation waits");
     refused({"baseline"}, "run `odo_campaign Invert start --build-dir DIR --artifacts DIR` first");
     repo.remove("inside");
-    const std::string out =
-        autopilot_ok(repo, {"start", "--build-dir", build, "--artifacts", art.root().string(),
-                            "--profiler", "host-roofline"});
+    const std::string out = campaign_ok(repo, {"start", "--build-dir", build, "--artifacts",
+                                               art.root().string(), "--profiler", "host-roofline"});
     CHECK(out.find("measures on HOST_OPLIB") != std::string::npos);
     CHECK(out.find("base main") != std::string::npos);
     CHECK(fs::is_regular_file(repo.root() / ".git/odo/invert/session.json"));
@@ -181,13 +171,13 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
     TempRepo repo(ODO_SOURCE_DIR "/examples/oplib");
     TempRepo art;
     StandInBench bench(autopilot_surface(repo));
-    autopilot_ok(repo, {"start", "--build-dir", bench.build_dir().string(), "--artifacts",
-                        art.root().string(), "--profiler", "host-roofline", "--min-time", "0.01",
-                        "--test-target", "oplib_tests"});
+    campaign_ok(repo, {"start", "--build-dir", bench.build_dir().string(), "--artifacts",
+                       art.root().string(), "--profiler", "host-roofline", "--min-time", "0.01",
+                       "--test-target", "oplib_tests"});
 
     // The baseline: every case measured, imported and committed on main.
     CHECK(autopilot_command(repo) == "odo_campaign Invert baseline --commit");
-    const std::string measured = autopilot_ok(repo, {"baseline", "--commit"});
+    const std::string measured = campaign_ok(repo, {"baseline", "--commit"});
     CHECK(measured.find("committed bench(invert): baselines measured on HOST_OPLIB") !=
           std::string::npos);
     CHECK(fs::is_regular_file(art.root() / "invert-baselines-before.json"));
@@ -207,11 +197,11 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
                                    "\", \"operator_median_us\": 10.0, \"memcpy_median_us\": 5.0, "
                                    "\"bwutil\": 0.5, \"bytes_moved\": 460800, "
                                    "\"largest_cache_bytes\": 0}\n");
-    autopilot_ok(repo, {"profile", "--report", (art.root() / "roofline.json").string()});
+    campaign_ok(repo, {"profile", "--report", (art.root() / "roofline.json").string()});
     CHECK(autopilot_step(repo) == "lead");
-    autopilot_ok(repo, {"lead", "--id", "L1", "--hypothesis",
-                        "one flat, vectorizable pass over packed tensors", "--category", "memory",
-                        "--target", autopilot_hot_key});
+    campaign_ok(repo, {"lead", "--id", "L1", "--hypothesis",
+                       "one flat, vectorizable pass over packed tensors", "--category", "memory",
+                       "--target", autopilot_hot_key});
     CHECK(fs::is_regular_file(repo.root() / ".git/odo/invert/lead-L1/bench_invert"));
     CHECK(autopilot_step(repo) == "change");
     CHECK(autopilot_next(repo).at("command").is_null());
@@ -220,21 +210,21 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
     autopilot_change(repo, "// one flat, vectorizable pass over packed tensors");
     bench.set_time(50);
     CHECK(autopilot_command(repo) == "odo_campaign Invert evaluate --lead 'L1'");
-    const std::string win = autopilot_ok(repo, {"evaluate", "--lead", "L1"});
+    const std::string win = campaign_ok(repo, {"evaluate", "--lead", "L1"});
     CHECK(win.find("L1: win") != std::string::npos);
     CHECK(win.find("time -50.0%") != std::string::npos);
     CHECK(autopilot_command(repo) == "odo_campaign Invert keep --lead 'L1'");
     // Failing tests keep nothing: the change is to be fixed and evaluated again.
     bench.set_tests_passing(false);
-    const auto failing = autopilot_run(repo, {"keep", "--lead", "L1"});
+    const auto failing = campaign_run(repo, {"keep", "--lead", "L1"});
     CHECK(failing.exit_code == 1);
     CHECK(failing.err.find("oplib_tests fails with the change") != std::string::npos);
     CHECK(repo.git({"log", "-1", "--format=%s"}) !=
           "perf(invert): one flat, vectorizable pass over packed tensors\n");
     CHECK(autopilot_step(repo) == "evaluate");
     bench.set_tests_passing(true);
-    autopilot_ok(repo, {"evaluate", "--lead", "L1"});
-    autopilot_ok(repo, {"keep", "--lead", "L1"});
+    campaign_ok(repo, {"evaluate", "--lead", "L1"});
+    campaign_ok(repo, {"keep", "--lead", "L1"});
     CHECK(odo::read_file(art.root() / "pixel-tests.txt").find("2 passed") != std::string::npos);
     CHECK(repo.git({"log", "-1", "--format=%s"}) ==
           "perf(invert): one flat, vectorizable pass over packed tensors\n");
@@ -245,28 +235,28 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
                                              {"Invert", "--phase", "assess", "--format", "json",
                                               "--out", (art.root() / "assess.json").string()});
     REQUIRE(assess.exit_code != 2);
-    autopilot_ok(repo, {"review", "--report", (art.root() / "assess.json").string()});
+    campaign_ok(repo, {"review", "--report", (art.root() / "assess.json").string()});
     CHECK(autopilot_step(repo) == "rebaseline");
-    autopilot_ok(repo, {"baseline", "--commit"});
+    campaign_ok(repo, {"baseline", "--commit"});
     CHECK(fs::is_regular_file(art.root() / "invert-baselines-after.json"));
     CHECK(autopilot_step(repo) == "profile");
-    autopilot_ok(repo, {"profile", "--report", (art.root() / "roofline.json").string()});
+    campaign_ok(repo, {"profile", "--report", (art.root() / "roofline.json").string()});
 
     // A strike: reverted, its work kept at the attempt ref, the ledger's records kept.
-    autopilot_ok(repo, {"lead", "--id", "L2", "--hypothesis", "unroll", "--category", "compute",
-                        "--target", autopilot_hot_key});
+    campaign_ok(repo, {"lead", "--id", "L2", "--hypothesis", "unroll", "--category", "compute",
+                       "--target", autopilot_hot_key});
     autopilot_change(repo, "// unrolled");
     repo.write("src/cvcuda/priv/NewHelper.hpp", "// a new file of the attempt\n");
-    const std::string strike = autopilot_ok(repo, {"evaluate", "--lead", "L2"});
+    const std::string strike = campaign_ok(repo, {"evaluate", "--lead", "L2"});
     CHECK(strike.find("L2: strike") != std::string::npos);
     const auto next = autopilot_next(repo);
     CHECK(next.at("step") == "revert");
     CHECK(std::string(next.at("why").as_string()).find("refs/odo/attempts/invert/L2") !=
           std::string::npos);
-    const auto keep_strike = autopilot_run(repo, {"keep", "--lead", "L2"});
+    const auto keep_strike = campaign_run(repo, {"keep", "--lead", "L2"});
     CHECK(keep_strike.exit_code == 2);
     CHECK(keep_strike.err.find("a strike is not kept") != std::string::npos);
-    autopilot_ok(repo, {"revert", "--lead", "L2"});
+    campaign_ok(repo, {"revert", "--lead", "L2"});
     CHECK(repo.read("src/cvcuda/priv/OpInvert.cpp").find("// unrolled") == std::string::npos);
     CHECK_FALSE(fs::exists(repo.root() / "src/cvcuda/priv/NewHelper.hpp"));
     CHECK(repo.git({"show", "refs/odo/attempts/invert/L2:src/cvcuda/priv/NewHelper.hpp"}) ==
@@ -276,7 +266,7 @@ TEST_CASE("odo_campaign autopilot: baseline, lead, evaluate, keep and revert, as
     CHECK(parsed.problems.empty());
     CHECK(parsed.records.back().kind == odo::campaign::RecordKind::Evaluation);
     CHECK(autopilot_step(repo) == "lead");
-    CHECK(autopilot_ok(repo, {"status"}).find("work kept at refs/odo/attempts/invert/L2") !=
+    CHECK(campaign_ok(repo, {"status"}).find("work kept at refs/odo/attempts/invert/L2") !=
           std::string::npos);
 }
 
@@ -290,8 +280,8 @@ struct NoisyBaseline {
 
     explicit NoisyBaseline(int noisy) {
         bench.project.write("noisy.txt", autopilot_hot_key + " " + std::to_string(noisy) + "\n");
-        autopilot_ok(repo, {"start", "--build-dir", bench.build_dir().string(), "--artifacts",
-                            art.root().string(), "--min-time", "0.01"});
+        campaign_ok(repo, {"start", "--build-dir", bench.build_dir().string(), "--artifacts",
+                           art.root().string(), "--min-time", "0.01"});
     }
 
     // How often `key` was measured, and with which --min-time each time.
@@ -309,7 +299,7 @@ struct NoisyBaseline {
 
 TEST_CASE("odo_campaign baseline: a refused case is measured again for longer, the rest kept") {
     NoisyBaseline b(4); // one attempt: two runs through two entry points
-    const odo::ProcessResult r = autopilot_run(b.repo, {"baseline"});
+    const odo::ProcessResult r = campaign_run(b.repo, {"baseline"});
     INFO(r.out << r.err);
     CHECK(r.exit_code == 0);
     CHECK(r.out.find("measuring 1 case(s) again for 0.020000 s each") != std::string::npos);
@@ -326,7 +316,7 @@ TEST_CASE("odo_campaign baseline: a refused case is measured again for longer, t
 
 TEST_CASE("odo_campaign baseline: refused five times, it says so and writes nothing") {
     NoisyBaseline b(1000);
-    const odo::ProcessResult r = autopilot_run(b.repo, {"baseline", "--commit"});
+    const odo::ProcessResult r = campaign_run(b.repo, {"baseline", "--commit"});
     INFO(r.out << r.err);
     CHECK(r.exit_code == 1);
     CHECK(b.measured(autopilot_hot_key).size() == 20);
@@ -345,7 +335,7 @@ TEST_CASE("odo_campaign baseline: a refusal naming no listed case measures every
     keys.erase(keys.find(unlisted + "\n"), unlisted.size() + 1);
     b.bench.project.write("keys.txt", keys);
     b.bench.project.write("misfile.txt", unlisted + "\n");
-    const odo::ProcessResult r = autopilot_run(b.repo, {"baseline"});
+    const odo::ProcessResult r = campaign_run(b.repo, {"baseline"});
     INFO(r.out << r.err);
     CHECK(r.exit_code != 0);
     CHECK(r.out.find("case(s) again") == std::string::npos);

@@ -1,6 +1,6 @@
 // odo_campaign on a scratch copy of the example op library: each verb, the ledger it writes, the
 // next step `status` names at every stage of a campaign, and its refusals (one line, exit 2).
-#include "temp_repo.hpp"
+#include "cli_support.hpp"
 
 #include <odo/campaign/ledger_read.hpp>
 #include <odo/core/json_read.hpp>
@@ -29,18 +29,8 @@ const std::string campaign_varshape_key =
     "invert_uchar3_basic[InOutDataType=uchar3][shape=2x160x240]"
     "[layout=NHWC][inputKind=VarShape]";
 
-odo::ProcessResult campaign_run(const TempRepo& repo, std::vector<std::string> args) {
-    args.insert(args.begin(), "Invert");
-    return odo::testing::run_in(repo.root(), ODO_CAMPAIGN, args);
-}
-
-// Runs a verb that must succeed.
-std::string campaign_ok(const TempRepo& repo, std::vector<std::string> args) {
-    const odo::ProcessResult r = campaign_run(repo, args);
-    INFO(r.out << r.err);
-    REQUIRE(r.exit_code == 0);
-    return r.out;
-}
+using odo::testing::campaign_ok;
+using odo::testing::campaign_run;
 
 // Runs a verb that must be refused with one line naming `part`.
 void campaign_refused(const TempRepo& repo, std::vector<std::string> args,

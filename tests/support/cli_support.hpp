@@ -14,6 +14,22 @@
 namespace odo::testing {
 
 // optimize_op with `args`, run in `repo` with PATH limited to the system's programs.
+#ifdef ODO_CAMPAIGN
+// odo_campaign Invert <args> in `repo`.
+inline ProcessResult campaign_run(const TempRepo& repo, std::vector<std::string> args) {
+    args.insert(args.begin(), "Invert");
+    return run_in(repo.root(), ODO_CAMPAIGN, args);
+}
+
+// Runs a verb that must succeed; its stdout.
+inline std::string campaign_ok(const TempRepo& repo, std::vector<std::string> args) {
+    const ProcessResult r = campaign_run(repo, std::move(args));
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    return r.out;
+}
+#endif
+
 inline ProcessResult optimize_op(const TempRepo& repo, std::vector<std::string> args) {
     args.insert(args.begin(), {"PATH=/usr/bin:/bin", ODO_OPTIMIZE_OP});
     return run_in(repo.root(), "/usr/bin/env", args);
