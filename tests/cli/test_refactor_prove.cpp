@@ -628,6 +628,28 @@ TEST_CASE("prove: a 3 GB untracked file is left out of the side trees, never rea
     CHECK(r.report.at("left_out").as_array() == boost::json::array{"src/huge.bin"});
 }
 
+TEST_CASE("prove: a header left out for its size stops the compile, never found elsewhere") {
+    PROVE_NEEDS_NVCC();
+    TempRepo repo(prove_oplib);
+    replace_in(repo, prove_invert_cu, "#include <type_traits>",
+               "#include <type_traits>\n#include <odo_offset.hpp>");
+    replace_in(repo, prove_invert_cu, "T(top - in[", "T(top + kOdoOffset - in[");
+    repo.commit("chore: an offset from a generated header");
+    const TempDir build;
+    build.write("generated/odo_offset.hpp", "constexpr int kOdoOffset = 0;\n");
+    build.write("compile_commands.json",
+                prove_database(repo, build.path(), "nvcc",
+                               "-I" + (build.path() / "generated").string()));
+    // The change puts a 3 GB header of that name in an include folder searched first.
+    const fs::path huge = repo.root() / "src/cvcuda/include/odo_offset.hpp";
+    { std::ofstream(huge).put('x'); }
+    fs::resize_file(huge, std::uintmax_t(3) << 30); // sparse
+    const ProveRun r = prove_json(repo, {"--build-dir", build.path().string()});
+    CHECK(r.verdict() == "PROOF-FAILED");
+    CHECK(r.report.at("left_out").as_array() ==
+          boost::json::array{"src/cvcuda/include/odo_offset.hpp"});
+}
+
 TEST_CASE("prove, verify: a host-only change says its host code was not compared") {
     PROVE_NEEDS_NVCC();
     TempRepo repo(prove_oplib);
@@ -660,4 +682,52 @@ TEST_CASE("prove: --revert of a path neither side has is exit 2") {
                                      "main", "--revert", "src/none.cu"});
     CHECK(r.exit_code == 2);
     CHECK(contains(r.err, "--revert src/none.cu: neither the base nor the change has it"));
+}
+
+TEST_CASE("prove: the side trees hold the TUs' include closure, or the whole tree when it cannot") {
+    PROVE_NEEDS_NVCC();
+    TempRepo repo(prove_oplib);
+    const std::string offset_header = "src/cvcuda/include/odo_offset.hpp";
+    repo.write(offset_header, "constexpr int kOdoOffset = 0;\n");
+    repo.write("docs/unrelated.md", "# not compiled\n");
+    SUBCASE("a header the change newly includes is written from the base") {
+        repo.commit("chore: a header no TU includes yet");
+        replace_in(repo, prove_invert_cu, "#include <type_traits>",
+                   "#include <type_traits>\n#include <odo_offset.hpp>");
+        replace_in(repo, prove_invert_cu, "T(top - in[", "T(top + kOdoOffset - in[");
+        const ProveRun r = prove_json(repo, {"--arch", "sm_80"});
+        CHECK(r.verdict() == "MATCH"); // the offset is 0: the same device code
+        const std::string trees(r.report.at("side_trees").as_string());
+        CHECK_MESSAGE(odo::text::starts_with(trees, "include closure ("), trees);
+        CHECK(contains(trees, " stubs)"));
+    }
+    SUBCASE("a header named by a macro: the whole tree, and a change in it is seen") {
+        replace_in(repo, prove_invert_cu, "#include <type_traits>",
+                   "#include <type_traits>\n#define ODO_OFFSET <odo_offset.hpp>\n"
+                   "#include ODO_OFFSET");
+        replace_in(repo, prove_invert_cu, "T(top - in[", "T(top + kOdoOffset - in[");
+        repo.commit("chore: an offset through a macro");
+        replace_in(repo, offset_header, "= 0;", "= 1;");
+        const ProveRun r = prove_json(repo, {"--arch", "sm_80"});
+        CHECK(r.verdict() == "DEVICE-CODE-CHANGED");
+        CHECK(r.report.at("side_trees") == "whole tree (a source names a header by a macro)");
+    }
+    SUBCASE("a repository header included from outside it: a stub stops the compile, then the "
+            "whole tree") {
+        replace_in(repo, prove_invert_cu, "#include <type_traits>",
+                   "#include <type_traits>\n#include <generated_offset.hpp>");
+        replace_in(repo, prove_invert_cu, "T(top - in[", "T(top + kOdoOffset - in[");
+        repo.commit("chore: an offset through a generated header");
+        const TempDir build;
+        build.write("generated/generated_offset.hpp", "#include <odo_offset.hpp>\n");
+        build.write("compile_commands.json",
+                    prove_database(repo, build.path(), "nvcc",
+                                   "-I" + (build.path() / "generated").string()));
+        replace_in(repo, offset_header, "= 0;", "= 1;");
+        const ProveRun r = prove_json(repo, {"--build-dir", build.path().string()});
+        CHECK(r.verdict() == "DEVICE-CODE-CHANGED");
+        CHECK(std::string(r.report.at("side_trees").as_string()) ==
+              "whole tree (" + prove_invert_cu +
+                  " includes a file the scan of its include directives did not find)");
+    }
 }

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # What the device-code proof costs against the plain compiles it needs: on a scratch git copy of
-# examples/oplib with a refactor of OpInvert.cu (a rename), `refactor_op Invert --phase prove`
-# (SASS, the recorded arches sm_80 and sm_90, flags from compile_commands.json) beside the build's
-# own command for the same TU run on both sides (the base in a second checkout, then the change),
-# in interleaved rounds. Prints a markdown table: CPU seconds (user+sys, the compiler's children
-# included) and wall seconds as min / median / max, and the ratio of the medians.
-# docs/performance.md records its output.
+# examples/oplib with EXTRA_FILES other tracked files (half of them headers in an include folder)
+# and a refactor of OpInvert.cu (a rename), `refactor_op Invert --phase prove` (SASS, the recorded
+# arches sm_80 and sm_90, flags from compile_commands.json) beside the floor: the plain nvcc
+# `-cubin` compiles of the same TU with the same flags, once per arch on each side (the base in a
+# second checkout, then the change), in interleaved rounds. Prints a markdown table: CPU seconds
+# (user+sys, the compiler's children included) and wall seconds as min / median / max, and the
+# ratio of the medians. docs/performance.md records its output.
 #
-#   tests/perf/prove_cost.sh [ROUNDS]   (default 5; REFACTOR_OP=path/to/refactor_op, NVCC=nvcc)
+#   [EXTRA_FILES=1500] tests/perf/prove_cost.sh [ROUNDS]
+#   (default 5 rounds; REFACTOR_OP=path/to/refactor_op, NVCC=nvcc)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-5}
-tool=$(realpath "${REFACTOR_OP:-build/dbg/tools/refactor_op}")
+tool=$(realpath "${REFACTOR_OP:-build/release/tools/refactor_op}")
 nvcc=${NVCC:-${ODO_NVCC:-/usr/local/cuda/bin/nvcc}}
 scratch=$(mktemp -d)
 results=$(mktemp)
@@ -19,6 +21,16 @@ trap 'rm -rf "$scratch" "$results"' EXIT
 
 repo=$scratch/repo
 cp -r examples/oplib "$repo"
+python3 - "$repo" "${EXTRA_FILES:-1500}" <<'EOF'
+import os, sys
+repo, count = sys.argv[1], int(sys.argv[2])
+line = "// a tracked file no compile of the proof reads, about as large as a real header\n"
+for i in range(count):
+    folder = "src/cvcuda/include/cvcuda/extra" if i % 2 == 0 else "tests/extra"
+    os.makedirs(os.path.join(repo, folder), exist_ok=True)
+    with open(os.path.join(repo, folder, "file%04d.hpp" % i), "w") as f:
+        f.write("#pragma once\n" + line * 24 + "inline int extra%d() { return %d; }\n" % (i, i))
+EOF
 git -C "$repo" init -q -b main
 git -C "$repo" add -A
 git -C "$repo" -c user.email=perf@odo -c user.name=perf commit -qm base
@@ -43,6 +55,13 @@ json.dump([{"directory": build, "command": command,
             "file": repo + "/src/cvcuda/priv/OpInvert.cu"}], open(build + "/compile_commands.json", "w"))
 EOF
 
+# The plain device-code compiles: the same flags, `-cubin` once per arch.
+cubin_of() { # checkout, arch, output
+  echo "$nvcc -forward-unknown-to-host-compiler -DOPLIB_CUDA=1 -I$1/src/nvcv/include" \
+    "-I$1/src/cvcuda/include -O3 -DNDEBUG -std=c++17 -Werror=all-warnings" \
+    "-Xcompiler=-Wall,-Wextra -x cu -cubin -arch=$2 -o $3 $1/src/cvcuda/priv/OpInvert.cu"
+}
+
 measure() { # name, command...
   local name=$1
   shift
@@ -51,16 +70,21 @@ measure() { # name, command...
   echo "$name|$m" >>"$results"
 }
 plain_both_sides() {
-  $(command_of "$scratch/base") -o "$scratch/base.o"
-  $(command_of "$repo") -o "$scratch/now.o"
+  for side in "$scratch/base" "$repo"; do
+    for arch in sm_80 sm_90; do
+      $(cubin_of "$side" $arch "$scratch/out.cubin")
+    done
+  done
 }
-export -f plain_both_sides command_of
+export -f plain_both_sides cubin_of
 export nvcc scratch repo
 
 for ((round = 1; round <= rounds; ++round)); do
-  measure "plain compiles (both sides)" bash -c plain_both_sides
-  measure "refactor_op --phase prove" \
-    bash -c "cd '$repo' && '$tool' Invert --phase prove --build-dir '$scratch/build'"
+  measure "plain -cubin compiles (both sides, each arch)" bash -c plain_both_sides
+  measure "refactor_op --phase prove --isolation environment" \
+    bash -c "cd '$repo' && '$tool' Invert --phase prove --build-dir '$scratch/build' --isolation environment"
+  measure "refactor_op --phase prove (bubblewrap)" \
+    bash -c "cd '$repo' && '$tool' Invert --phase prove --build-dir '$scratch/build' --isolation bubblewrap"
   echo "round $round of $rounds done" >&2
 done
 
@@ -75,11 +99,18 @@ def span(values):
     return "%.2f / %.2f / %.2f" % (min(values), statistics.median(values), max(values))
 print("| | CPU s min / median / max | wall s min / median / max |")
 print("|---|---|---|")
+# bubblewrap's PID namespace keeps its processes' CPU time from wait4: that row's CPU is not shown.
+hidden = "refactor_op --phase prove (bubblewrap)"
 for name, runs in rows.items():
-    print("| %s | %s | %s |" % (name, span([c for c, _ in runs]), span([w for _, w in runs])))
-plain = rows["plain compiles (both sides)"]
-proof = rows["refactor_op --phase prove"]
-cpu = statistics.median(c for c, _ in proof) / statistics.median(c for c, _ in plain)
-wall = statistics.median(w for _, w in proof) / statistics.median(w for _, w in plain)
-print("\nproof / plain compiles, medians: CPU %.2fx, wall %.2fx (%d rounds)" % (cpu, wall, len(proof)))
+    cpu = "(not seen)" if name == hidden else span([c for c, _ in runs])
+    print("| %s | %s | %s |" % (name, cpu, span([w for _, w in runs])))
+plain = rows["plain -cubin compiles (both sides, each arch)"]
+def median_ratio(name, column):
+    return statistics.median(r[column] for r in rows[name]) / statistics.median(r[column] for r in plain)
+print()
+for name in rows:
+    if name.startswith("refactor_op"):
+        cpu = "" if name == hidden else "CPU %.2fx, " % median_ratio(name, 0)
+        print("%s / plain compiles, medians: %swall %.2fx (%d rounds)"
+              % (name, cpu, median_ratio(name, 1), len(rows[name])))
 EOF

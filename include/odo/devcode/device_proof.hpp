@@ -75,6 +75,8 @@ struct Proof {
     std::vector<std::string> changed_sources;
     // Files over max_side_file_bytes left out of the side trees.
     std::vector<std::string> left_out;
+    // What the side trees held: "include closure (N files, M stubs)", or "whole tree (why)".
+    std::string side_trees;
 };
 
 struct ProofInput {
@@ -135,6 +137,7 @@ inline std::vector<std::string> dependency_paths(const std::string& text) {
 struct Compiled {
     std::optional<Module> module;
     std::string failure;
+    bool reached_stub = false; // the compile included a file the side tree holds as a stub
 };
 
 // The TU's command for each side, and the arches to compile.
@@ -154,7 +157,9 @@ public:
         : sandbox_(sandbox), tree_(tree), stage_(stage), repo_root_(std::move(repo_root)),
           build_dir_(std::move(build_dir)) {}
 
-    // One compile of the tree as it is now; the files it read go into `read`.
+    // One compile of the tree as it is now; the files it read go into `read`. The dependency
+    // file is written by the device pass's preprocessor (-Xcompiler): nvcc's own -MD runs one
+    // more preprocessor, of the host side, which a device-code compile does not otherwise run.
     Compiled compile(const CompileCommand& c, const std::string& arch,
                      std::set<std::string>& read) {
         namespace fs = std::filesystem;
@@ -162,16 +167,18 @@ public:
         const fs::path output = tree_.out() / (stem + (stage_ == Stage::ptx ? ".ptx" : ".cubin"));
         const fs::path deps = tree_.out() / (stem + ".d");
         std::vector<std::string> args = instantiate(c.flags, tree_.root());
-        args.insert(args.end(), {stage_flag(stage_), "-arch=" + arch, "-MD", "-MF", deps.string(),
-                                 "-o", output.string(), (tree_.root() / c.file).string()});
+        args.insert(args.end(),
+                    {stage_flag(stage_), "-arch=" + arch, "-Xcompiler=-MD,-MF," + deps.string(),
+                     "-o", output.string(), (tree_.root() / c.file).string()});
         const ProcessResult r = sandbox_.run(args, tree_.root(), std::chrono::seconds(600));
-        if (!r.ok())
-            return {std::nullopt, r.timed_out ? "nvcc ran past 600 s"
-                                  : !r.started
-                                      ? r.error
-                                      : side_diagnostics(r.err + "\n" + r.out, tree_.root(), 12)};
-        for (const std::string& path : dependency_paths(try_read_file(deps).value_or("")))
-            note_read(c, path, read);
+        if (!r.ok()) {
+            const std::string output_text = r.err + "\n" + r.out;
+            return {std::nullopt,
+                    r.timed_out  ? "nvcc ran past 600 s"
+                    : !r.started ? r.error
+                                 : side_diagnostics(output_text, tree_.root(), 12),
+                    output_text.find(side_tree_stub_marker) != std::string::npos};
+        }
         std::error_code ec;
         const std::uintmax_t size = fs::file_size(output, ec);
         if (ec)
@@ -181,7 +188,14 @@ public:
                              std::to_string(max_device_code_bytes >> 20) + " MiB; refused");
         const std::string bytes = read_file(output);
         const std::string origin = c.file + " (" + arch + ")";
-        return {stage_ == Stage::ptx ? parse_ptx(bytes, origin) : parse_cubin(bytes, origin), {}};
+        Module module =
+            stage_ == Stage::ptx ? parse_ptx(bytes, origin) : parse_cubin(bytes, origin);
+        const std::optional<std::string> dependencies = try_read_file(deps);
+        if (!dependencies) // what the compile read is unknown: nothing can be said of it
+            return {std::nullopt, "nvcc exited 0 but its preprocessor wrote no dependency file"};
+        for (const std::string& path : dependency_paths(*dependencies))
+            note_read(c, path, read);
+        return {std::move(module), {}};
     }
 
 private:
@@ -266,6 +280,72 @@ inline std::vector<std::string> write_change(SideTree& tree, const ProofInput& i
         tree.put(path, std::move(bytes));
     }
     return changed;
+}
+
+// The TUs and every repository path their flags name (an include folder, a file included by
+// flag) as roots and folders of the include closure.
+inline IncludeSearch include_search(const std::vector<TuCommand>& commands) {
+    IncludeSearch out;
+    for (const TuCommand& t : commands) {
+        out.roots.push_back(t.command.file);
+        for (const CommandArg& a : t.command.flags)
+            if (a.repo_path) {
+                out.folders.push_back(*a.repo_path);
+                if (!a.repo_path->empty())
+                    out.roots.push_back(*a.repo_path);
+            }
+    }
+    return out;
+}
+
+// Both sides compiled, each TU at each arch, and what they read.
+struct SideRuns {
+    std::vector<Compiled> before, after;
+    std::set<std::string> base_read, now_read;
+    std::vector<std::string> changed;
+    std::string digest_input;
+    std::string why_not_closure; // set when the include closure could not serve
+};
+
+// Both sides in `tree`: with `closure`, each side's include closure and stubs; without, the whole
+// tree. With a closure, stops as soon as a source names a header by a macro or a compile reaches
+// a stub, saying why.
+inline SideRuns compile_sides(SideTree& tree, ProofCompiler& compiler, const ProofInput& in,
+                              const std::vector<TuCommand>& commands,
+                              const std::vector<std::string>& reverts,
+                              const IncludeSearch* closure) {
+    SideRuns runs;
+    const auto side = [&](std::vector<Compiled>& into, std::set<std::string>& read) {
+        for (const TuCommand& t : commands)
+            for (const std::string& arch : t.arches) {
+                into.push_back(compiler.compile(t.command, arch, read));
+                if (into.back().reached_stub) {
+                    runs.why_not_closure = t.command.file + " includes a file the scan of its "
+                                                            "include directives did not find";
+                    return false;
+                }
+            }
+        return true;
+    };
+    const std::string computed = "a source names a header by a macro";
+    if (closure && !tree.write_closure(in.git, in.base_commit, *closure)) {
+        runs.why_not_closure = computed;
+        return runs;
+    }
+    if (!closure)
+        tree.write_revision(in.git, in.base_commit);
+    if (!side(runs.before, runs.base_read))
+        return runs;
+    runs.digest_input = side_digest_input("base", tree, runs.base_read);
+    runs.changed = write_change(tree, in, reverts);
+    if (closure && !tree.extend_closure(in.git, in.base_commit, *closure)) {
+        runs.why_not_closure = computed;
+        return runs;
+    }
+    if (!side(runs.after, runs.now_read))
+        return runs;
+    runs.digest_input += side_digest_input("now", tree, runs.now_read);
+    return runs;
 }
 
 // Each TU and arch, its compiles on both sides compared: the symbols that differ, or the failure.
@@ -379,31 +459,26 @@ ODO_API Proof prove(const ProofInput& in) {
     p.isolation = sandbox.description();
     detail::ProofCompiler compiler(sandbox, tree, p.stage,
                                    std::filesystem::weakly_canonical(in.git.root(), ec), build_dir);
-    auto compile_side = [&](std::set<std::string>& read) {
-        std::vector<detail::Compiled> out;
-        for (const detail::TuCommand& t : commands)
-            for (const std::string& arch : t.arches)
-                out.push_back(compiler.compile(t.command, arch, read));
-        return out;
-    };
-    tree.write_revision(in.git, in.base_commit);
-    std::set<std::string> base_read, now_read;
-    const std::vector<detail::Compiled> before = compile_side(base_read);
-    std::string digest = detail::side_digest_input("base", tree, base_read);
-
-    const std::vector<std::string> changed = detail::write_change(tree, in, p.reverted);
-    const std::vector<detail::Compiled> after = compile_side(now_read);
-    for (const std::string& path : changed)
-        if (base_read.count(path) || now_read.count(path))
+    const IncludeSearch search = detail::include_search(commands);
+    detail::SideRuns runs =
+        detail::compile_sides(tree, compiler, in, commands, p.reverted, &search);
+    p.side_trees = "include closure (" + std::to_string(tree.written()) + " files, " +
+                   std::to_string(tree.stubs()) + " stubs)";
+    if (!runs.why_not_closure.empty()) {
+        p.side_trees = "whole tree (" + runs.why_not_closure + ")";
+        runs = detail::compile_sides(tree, compiler, in, commands, p.reverted, nullptr);
+    }
+    for (const std::string& path : runs.changed)
+        if (runs.base_read.count(path) || runs.now_read.count(path))
             p.changed_sources.push_back(path);
     std::sort(p.changed_sources.begin(), p.changed_sources.end());
     p.left_out = tree.left_out();
-    digest += detail::side_digest_input("now", tree, now_read);
-    p.results = detail::compared(commands, before, after);
+    p.results = detail::compared(commands, runs.before, runs.after);
     p.verdict = detail::judge(p.results);
-    p.fingerprinted_files = base_read.size() + now_read.size();
+    p.fingerprinted_files = runs.base_read.size() + runs.now_read.size();
     char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(blake2b_64(digest)));
+    std::snprintf(hex, sizeof hex, "%016llx",
+                  static_cast<unsigned long long>(blake2b_64(runs.digest_input)));
     p.fingerprint = hex;
     return p;
 }

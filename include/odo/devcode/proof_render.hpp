@@ -62,7 +62,8 @@ ODO_API std::string render_proof_markdown(const std::string& operator_name, cons
                       "; arches: " + text::join(p.arches, ", ") +
                       "\n- TUs: " + (p.files.empty() ? "none" : text::join(p.files, ", ")) +
                       "\n- flags: " + p.flags_origin + "; compiler: " + p.compiler +
-                      "\n- isolation: " + p.isolation + "\n- host code: " + host_code_text(p) +
+                      "\n- isolation: " + p.isolation + "\n- side trees: " + p.side_trees +
+                      "\n- host code: " + host_code_text(p) +
                       "\n- proof fingerprint: " + p.fingerprint + " (BLAKE2b over the " +
                       std::to_string(p.fingerprinted_files) +
                       " repository files compiled, both sides)\n";
@@ -134,6 +135,7 @@ ODO_API std::string render_proof_json(const std::string& operator_name, const Pr
                                   {"host_code_changed", list(p.changed_sources)},
                                   {"isolation", p.isolation},
                                   {"left_out", list(p.left_out)},
+                                  {"side_trees", p.side_trees},
                                   {"now", p.now},
                                   {"operator", operator_name},
                                   {"phase", "prove"},
