@@ -169,10 +169,10 @@ inline FootprintChange compare_footprints(const std::vector<FootprintMeasurement
                                                 : "of " + std::to_string(after.size()) +
                                                       " workloads, largest increase on `" +
                                                       worst_after->workload + "`";
-    change.evidence = worst_after->method + " " + scope + ": peak live device memory " +
+    change.evidence = worst_after->method + " " + scope + ": peak live memory " +
                       detail::bytes(worst_before->peak_live_bytes) + " before the change, " +
                       detail::bytes(worst_after->peak_live_bytes) +
-                      " after; CUDA allocation/free calls inside the timed region " +
+                      " after; allocation/free calls inside the timed region " +
                       std::to_string(calls_before) + " before, " + std::to_string(calls_after) +
                       " after.";
     return change;

@@ -112,11 +112,22 @@ TEST_CASE("no change: 0 B, no new allocations, and ODO-9 passes") {
     CHECK(section == "## Memory footprint\n"
                      "Peak attributable increase: 0 B\n"
                      "New runtime CUDA allocations/frees: no\n"
-                     "Evidence: CUPTI allocation tracking of `resize[a=1]`: peak live device "
-                     "memory 1048576 B before the change, 1048576 B after; CUDA allocation/free "
-                     "calls inside the timed region 0 before, 0 after.\n");
+                     "Evidence: CUPTI allocation tracking of `resize[a=1]`: peak live memory "
+                     "1048576 B before the change, 1048576 B after; allocation/free calls inside "
+                     "the timed region 0 before, 0 after.\n");
     CHECK(spec::memory_footprint_gate(section).status == "PASS");
     CHECK(spec::memory_footprint_gate("Intro.\n\n" + section + "\n## Next\n").status == "PASS");
+}
+
+TEST_CASE("the evidence names the memory as the method measured it, host or device") {
+    // The runner's allocation hook counts host allocations: the sentence claims no device memory.
+    FootprintMeasurement host = measured("resize[a=1]", 4096);
+    host.method = "odo runner allocation hook (global operator new/delete)";
+    const FootprintChange change = compare_footprints({host}, {host});
+    CHECK(change.evidence ==
+          "odo runner allocation hook (global operator new/delete) of `resize[a=1]`: peak live "
+          "memory 4096 B before the change, 4096 B after; allocation/free calls inside the timed "
+          "region 0 before, 0 after.");
 }
 
 TEST_CASE("the largest single increase is declared; decreases elsewhere do not net it") {
