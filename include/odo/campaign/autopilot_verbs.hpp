@@ -48,7 +48,7 @@ inline VerbOptions recording(const VerbOptions& o, const campaign::PendingEvalua
 // The library's tests on the working tree, their output kept as ART/pixel-tests.txt: a change
 // whose tests fail is not kept (false, said on stderr).
 inline bool tests_pass(const Campaign& c, const campaign::CampaignSession& s) {
-    std::cout << "building and running " << s.test_target << "\n" << std::flush;
+    c.out() << "building and running " << s.test_target << "\n" << std::flush;
     campaign::build_target(s, s.test_target);
     odo::ProcessOptions options;
     options.timeout = std::chrono::hours(1);
@@ -56,12 +56,12 @@ inline bool tests_pass(const Campaign& c, const campaign::CampaignSession& s) {
     const fs::path log = c.artifacts() / "pixel-tests.txt";
     odo::write_file_atomically(log, r.out + r.err);
     if (!r.ok()) {
-        std::cerr << "odo_campaign: " << s.test.filename().string() << " fails with the change ("
-                  << log.string()
-                  << "): fix the change and evaluate it again; nothing was committed\n";
+        c.err() << "odo_campaign: " << s.test.filename().string() << " fails with the change ("
+                << log.string()
+                << "): fix the change and evaluate it again; nothing was committed\n";
         return false;
     }
-    std::cout << "tests pass (" << log.string() << ")\n";
+    c.out() << "tests pass (" << log.string() << ")\n";
     return true;
 }
 
@@ -81,8 +81,8 @@ inline int keep(const VerbOptions& o, const Campaign& c) {
     const odo::repo::Git git(c.root());
     VerbOptions r = recording(o, p);
     r.kept = campaign::commit_working_tree(git, "perf(" + c.paths().op + "): " + hypothesis);
-    std::cout << "committed " << r.kept.substr(0, 12) << " perf(" << c.paths().op
-              << "): " << hypothesis << "\n";
+    c.out() << "committed " << r.kept.substr(0, 12) << " perf(" << c.paths().op
+            << "): " << hypothesis << "\n";
     record_evaluation(r, c);
     fs::remove(pending_file(c));
     return 0;
@@ -98,8 +98,8 @@ inline int revert(const VerbOptions& o, const Campaign& c) {
     const std::string commit = campaign::shelve_working_tree(
         odo::repo::Git(c.root()), ref, "odo: lead " + o.lead + " of " + c.name() + ", a strike",
         c.root() / c.ledger_path());
-    std::cout << "the tree is back at HEAD; lead " << o.lead << "'s work is kept at " << ref << " ("
-              << commit.substr(0, 12) << "): git checkout " << ref << " -- .\n";
+    c.out() << "the tree is back at HEAD; lead " << o.lead << "'s work is kept at " << ref << " ("
+            << commit.substr(0, 12) << "): git checkout " << ref << " -- .\n";
     record_evaluation(recording(o, p), c);
     fs::remove(pending_file(c));
     return 0;
@@ -177,11 +177,11 @@ inline int start(const VerbOptions& o, const Campaign& c) {
     campaign::parse_session(json, "--timing/--profiler/--baseline-runs/--lead-runs"); // the rules
     fs::create_directories(c.session_file().parent_path());
     odo::write_file_atomically(c.session_file(), json);
-    std::cout << "campaign of " << c.name() << ": builds " << s.bench_target << " in "
-              << s.build_dir.string() << ", measures on " << s.sku << " (" << s.profiler
-              << " profiles), artifacts in " << s.artifacts.string() << ", base " << s.base
-              << "\nsession: " << c.session_file().string() << "\nnext: odo_campaign " << c.name()
-              << " status\n";
+    c.out() << "campaign of " << c.name() << ": builds " << s.bench_target << " in "
+            << s.build_dir.string() << ", measures on " << s.sku << " (" << s.profiler
+            << " profiles), artifacts in " << s.artifacts.string() << ", base " << s.base
+            << "\nsession: " << c.session_file().string() << "\nnext: odo_campaign " << c.name()
+            << " status\n";
     return 0;
 }
 
@@ -202,33 +202,34 @@ inline void commit_paths(const Campaign& c, std::vector<std::string> paths,
     std::vector<std::string> add{"add", "--"};
     add.insert(add.end(), paths.begin(), paths.end());
     if (!git.run(add).ok() || git.run({"diff", "--cached", "--quiet"}).exit_code == 0) {
-        std::cout << "nothing to commit\n";
+        c.out() << "nothing to commit\n";
         return;
     }
     const odo::ProcessResult r = git.run({"commit", "-q", "--no-verify", "-m", message});
     if (!r.ok())
         throw InputError("git commit: " + std::string(odo::text::strip(r.err)));
-    std::cout << "committed " << message << "\n";
+    c.out() << "committed " << message << "\n";
 }
 
 // The operator's host memory per surface case (the runner's allocation hook, docs/bench.md), the
 // footprint file the summary's memory section and ODO-9 read. A benchmark that cannot count
 // (a GPU backend: device memory is CUPTI's to count) is said, not fatal: the footprint is then
 // another tool's to write.
-inline void record_footprint(const campaign::CampaignSession& s, const fs::path& file) {
+inline void record_footprint(const Campaign& c, const campaign::CampaignSession& s,
+                             const fs::path& file) {
     const odo::ProcessResult r = odo::run_process(
         s.bench.string(), {"--footprint", file.string(), "--tier", "basic,advanced", "--quiet"});
     if (r.ok())
-        std::cout << "footprint: " << file.string() << "\n";
+        c.out() << "footprint: " << file.string() << "\n";
     else
-        std::cout << "footprint: not counted (" << s.bench.filename().string()
-                  << " --footprint: " << odo::one_line(r.err.empty() ? r.error : r.err)
-                  << "); ODO-9 needs the footprint file from another tool\n";
+        c.out() << "footprint: not counted (" << s.bench.filename().string()
+                << " --footprint: " << odo::one_line(r.err.empty() ? r.error : r.err)
+                << "); ODO-9 needs the footprint file from another tool\n";
 }
 
 inline int measure_baseline(const VerbOptions& o, const Campaign& c) {
     const campaign::CampaignSession& s = c.require_session("baseline");
-    std::cout << "building " << s.bench_target << "\n" << std::flush;
+    c.out() << "building " << s.bench_target << "\n" << std::flush;
     campaign::build_bench(s);
     const std::vector<std::string> keys = campaign::surface_cases(s.bench);
     // The campaign's baseline before its first kept change, or after its latest.
@@ -241,25 +242,24 @@ inline int measure_baseline(const VerbOptions& o, const Campaign& c) {
     const auto languages = c.layout().languages;
     odo::baseline::ImportOptions options;
     options.operators = {operator_file(set, c).config.benchmark};
-    std::cout << "measuring " << keys.size() << " cases, " << s.baseline_runs
-              << " runs each through every entry point, into " << dir.string() << "\n"
-              << std::flush;
+    c.out() << "measuring " << keys.size() << " cases, " << s.baseline_runs
+            << " runs each through every entry point, into " << dir.string() << "\n"
+            << std::flush;
     const odo::baseline::ImportPlan plan = campaign::measure_until_accepted(
         s, keys, languages, dir,
-        [&] { return campaign::plan_surface_import(set, map, languages, options, dir); },
-        std::cout);
+        [&] { return campaign::plan_surface_import(set, map, languages, options, dir); }, c.out());
     if (!plan.ok()) {
-        odo::print_capped(std::cerr, plan.failures, odo::max_problem_lines);
-        std::cerr << "odo_campaign: the import refused the measurements "
-                  << campaign::baseline_attempts
-                  << " times: this machine is too busy for the SKU map's quality limits; stop "
-                     "other work and run again, or start again with a longer --min-time\n";
+        odo::print_capped(c.err(), plan.failures, odo::max_problem_lines);
+        c.err() << "odo_campaign: the import refused the measurements "
+                << campaign::baseline_attempts
+                << " times: this machine is too busy for the SKU map's quality limits; stop "
+                   "other work and run again, or start again with a longer --min-time\n";
         return 1;
     }
-    odo::print_capped(std::cout, odo::baseline::import_change_lines(plan), 40);
+    odo::print_capped(c.out(), odo::baseline::import_change_lines(plan), 40);
     const auto written = odo::baseline::apply_import(set, plan);
-    std::cout << "wrote " << written.size() << " baseline file(s)\n";
-    record_footprint(s, c.artifacts() / ("footprint-" + when + ".json"));
+    c.out() << "wrote " << written.size() << " baseline file(s)\n";
+    record_footprint(c, s, c.artifacts() / ("footprint-" + when + ".json"));
     // The config as committed, beside the runs it was imported from: what the description's
     // figures are checked against.
     const fs::path copy = c.artifacts() / (c.paths().op + "-baselines-" + when + ".json");
@@ -271,8 +271,8 @@ inline int measure_baseline(const VerbOptions& o, const Campaign& c) {
     if (o.commit)
         commit_paths(c, paths, message);
     else
-        std::cout << "commit them: git add " << odo::text::join(paths, " ") << " && git commit -m '"
-                  << message << "'\n";
+        c.out() << "commit them: git add " << odo::text::join(paths, " ") << " && git commit -m '"
+                << message << "'\n";
     return 0;
 }
 

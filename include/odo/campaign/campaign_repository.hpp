@@ -59,7 +59,7 @@ public:
     // `root` is the repository's top level (the driver resolves --repo); the layout is
     // --layout, else <root>/odo-layout.json when present, else CV-CUDA's.
     Campaign(fs::path top, const VerbOptions& o)
-        : root_(std::move(top)),
+        : out_(o.out), err_(o.err), root_(std::move(top)),
           layout_(repo::layout_for_repository(
               root_, o.layout.empty() ? std::nullopt : std::optional<fs::path>(o.layout))),
           op_(odo::repo::resolve_operator(root_, layout_, o.op)) {
@@ -86,6 +86,9 @@ public:
     }
 
     const fs::path& root() const { return root_; }
+    // The streams the verbs report to (VerbOptions::out and err).
+    std::ostream& out() const { return *out_; }
+    std::ostream& err() const { return *err_; }
     const repo::Layout& layout() const { return layout_; }
 
     // The operator configs of the layout's config folder, each checked to lie inside the
@@ -198,8 +201,8 @@ public:
         for (const campaign::CitedFile& f : files)
             published.push_back({f.blake2b, read_bytes_.at(f.blake2b)});
         if (const std::size_t added = campaign::publish(odo::repo::Git(root()), published))
-            std::cout << "published " << added << " cited file(s) to "
-                      << campaign::evidence_store_ref << "\n";
+            out() << "published " << added << " cited file(s) to " << campaign::evidence_store_ref
+                  << "\n";
     }
 
     // The ledger's records, read as they stand (the publish verb needs no fold to be clean).
@@ -226,7 +229,7 @@ public:
         const std::string updated = campaign::append_record(l.bytes, l.ledger, record, ledger_);
         fs::create_directories((root() / ledger_).parent_path());
         odo::write_file_atomically(root() / ledger_, updated);
-        std::cout << "recorded " << campaign::to_string(kind) << " in " << ledger_ << "\n";
+        out() << "recorded " << campaign::to_string(kind) << " in " << ledger_ << "\n";
     }
 
     // The file a verb that appends locks from before it reads the ledger until after it replaces
@@ -274,6 +277,8 @@ private:
         return l;
     }
 
+    std::ostream* out_;
+    std::ostream* err_;
     fs::path root_;
     repo::Layout layout_;
     odo::repo::OperatorPaths op_;

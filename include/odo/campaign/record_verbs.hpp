@@ -60,9 +60,9 @@ inline int record_profile(const VerbOptions& o, const Campaign& c) {
         read.source,      key,        o.represents, read.figures, read.bottleneck,
         read.ceiling_pct, o.ridge_pct};
     c.append(campaign::RecordKind::Profile, campaign::profile_fields(fields), {input.cited});
-    std::cout << key << ": " << read.bottleneck << ", " << odo::fixed_point(read.ceiling_pct, 1)
-              << "% against a ridge of " << odo::fixed_point(o.ridge_pct, 1) << "% ("
-              << (read.ceiling_pct >= o.ridge_pct ? "at the ridge" : "below the ridge") << ")\n";
+    c.out() << key << ": " << read.bottleneck << ", " << odo::fixed_point(read.ceiling_pct, 1)
+            << "% against a ridge of " << odo::fixed_point(o.ridge_pct, 1) << "% ("
+            << (read.ceiling_pct >= o.ridge_pct ? "at the ridge" : "below the ridge") << ")\n";
     return 0;
 }
 
@@ -85,8 +85,8 @@ inline void snapshot_lead_base(const Campaign& c, const std::string& id) {
                               ? " and " + std::to_string(changed.size() - 1) + " more"
                               : std::string()) +
                          "): open the lead before making its change, so its base is HEAD");
-    std::cout << "building " << s.bench_target << " at HEAD: lead " << id << "'s base\n"
-              << std::flush;
+    c.out() << "building " << s.bench_target << " at HEAD: lead " << id << "'s base\n"
+            << std::flush;
     campaign::build_bench(s);
     const fs::path folder = lead_folder(c, id);
     fs::remove_all(folder);
@@ -170,8 +170,7 @@ inline std::pair<fs::path, fs::path> measure_lead(const Campaign& c, const std::
     if (!fs::is_regular_file(base))
         throw InputError("lead " + id + " has no base build in " + base.parent_path().string() +
                          " (it was opened without a session): give --before and --after");
-    std::cout << "building " << s.bench_target << " with lead " << id << "'s change\n"
-              << std::flush;
+    c.out() << "building " << s.bench_target << " with lead " << id << "'s change\n" << std::flush;
     campaign::build_bench(s);
     const fs::path dir = c.artifacts() / (c.paths().op + "-lead-" + id);
     fs::remove_all(dir);
@@ -186,7 +185,7 @@ inline std::pair<fs::path, fs::path> measure_lead(const Campaign& c, const std::
                     bench, keys[i], language, s, s.min_time_s,
                     dir / side /
                         ("case" + std::to_string(i + 1) + "-" + std::to_string(run) + ".json"));
-        std::cout << "  [" << i + 1 << "/" << keys.size() << "] " << keys[i] << "\n" << std::flush;
+        c.out() << "  [" << i + 1 << "/" << keys.size() << "] " << keys[i] << "\n" << std::flush;
     }
     return {dir / "before", dir / "after"};
 }
@@ -228,24 +227,23 @@ inline int record_evaluation(const VerbOptions& given, const Campaign& c) {
         c.append(campaign::RecordKind::Evaluation,
                  campaign::evaluation_fields(o.lead, e, before, after, kept, o.language, artifacts),
                  std::move(cited));
-    std::cout << o.lead << ": " << campaign::to_string(e.outcome) << "\n";
+    c.out() << o.lead << ": " << campaign::to_string(e.outcome) << "\n";
     for (const campaign::CaseChange& change : e.cases)
         if (change.targeted)
-            std::cout << "  target " << change.case_key << " on " << change.sku << ": time "
-                      << signed_pct(change.band.delta_pct) << ", band "
-                      << signed_pct(change.band.low_pct) << " to "
-                      << signed_pct(change.band.high_pct) << ": "
-                      << odo::baseline::to_string(change.verdict) << "\n";
+            c.out() << "  target " << change.case_key << " on " << change.sku << ": time "
+                    << signed_pct(change.band.delta_pct) << ", band "
+                    << signed_pct(change.band.low_pct) << " to " << signed_pct(change.band.high_pct)
+                    << ": " << odo::baseline::to_string(change.verdict) << "\n";
     for (const std::string& reason : e.reasons)
-        std::cout << "  " << odo::one_line(reason) << "\n";
+        c.out() << "  " << odo::one_line(reason) << "\n";
     if (measured) {
         const campaign::PendingEvaluation pending{o.lead,
                                                   std::string(campaign::to_string(e.outcome)),
                                                   o.before.front(), o.after.front(), o.language};
         odo::write_file_atomically(pending_file(c), campaign::pending_json(pending));
-        std::cout << "next: odo_campaign " << c.name() << " "
-                  << (e.outcome == campaign::LeadOutcome::Win ? "keep" : "revert") << " --lead "
-                  << o.lead << "\n";
+        c.out() << "next: odo_campaign " << c.name() << " "
+                << (e.outcome == campaign::LeadOutcome::Win ? "keep" : "revert") << " --lead "
+                << o.lead << "\n";
     }
     return 0;
 }
@@ -305,10 +303,10 @@ inline int publish(const VerbOptions& o, const Campaign& c) {
     const std::size_t added =
         campaign::publish(git, files, std::string(campaign::evidence_store_ref), o.upstream);
     const campaign::EvidenceStore now = campaign::EvidenceStore::open(git);
-    std::cout << "published " << added << " new file(s); " << campaign::evidence_store_ref
-              << " holds " << now.size() << " (commit " << now.commit().substr(0, 12)
-              << "); push it with the branch: git push origin " << campaign::evidence_store_ref
-              << "\n";
+    c.out() << "published " << added << " new file(s); " << campaign::evidence_store_ref
+            << " holds " << now.size() << " (commit " << now.commit().substr(0, 12)
+            << "); push it with the branch: git push origin " << campaign::evidence_store_ref
+            << "\n";
     return 0;
 }
 

@@ -5,6 +5,7 @@
 #include "odo/campaign/campaign_session.hpp"
 #include "odo/profile/bottleneck.hpp"
 
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,9 @@ namespace odo::campaign {
 
 struct VerbOptions {
     std::string op, verb;
+    // Where the verbs write what they report and what went wrong (a caller's own streams).
+    std::ostream* out = &std::cout;
+    std::ostream* err = &std::cerr;
     std::string repo, layout, artifacts;
     // profile
     std::string report, ncu, case_key;

@@ -108,8 +108,8 @@ inline int campaign_status(const campaign::VerbOptions& o, const campaign::Campa
     const campaign::StoreStanding store = store_standing(c);
     const campaign::NextStep next =
         campaign::next_step(c.name(), s, cov, loop_facts(o, c, s, cov, store));
-    std::cout << (o.format == "json" ? status_json(c, s, cov, next, store)
-                                     : status_markdown(c, s, cov, next, store));
+    c.out() << (o.format == "json" ? status_json(c, s, cov, next, store)
+                                   : status_markdown(c, s, cov, next, store));
     return 0;
 }
 
