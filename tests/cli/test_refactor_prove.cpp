@@ -119,6 +119,23 @@ struct ProveBuild {
     std::string path() const { return dir.path().string(); }
 };
 
+// A TU that adds kOdoOffset from <header>, committed, and a build folder holding
+// generated/<header> with `text`, searched after the repository's include folders.
+struct GeneratedHeaderBuild {
+    TempDir dir;
+    GeneratedHeaderBuild(const TempRepo& repo, const std::string& header, const std::string& text) {
+        replace_in(repo, prove_invert_cu, "#include <type_traits>",
+                   "#include <type_traits>\n#include <" + header + ">");
+        replace_in(repo, prove_invert_cu, "T(top - in[", "T(top + kOdoOffset - in[");
+        repo.commit("chore: an offset from a generated header");
+        dir.write("generated/" + header, text);
+        dir.write(
+            "compile_commands.json",
+            prove_database(repo, dir.path(), "nvcc", "-I" + (dir.path() / "generated").string()));
+    }
+    std::string path() const { return dir.path().string(); }
+};
+
 } // namespace
 
 TEST_CASE("prove: a rename and a reflow are MATCH at both stages, with recorded or layout flags") {
@@ -634,20 +651,12 @@ TEST_CASE("prove: a 3 GB untracked file is left out of the side trees, never rea
 TEST_CASE("prove: a header left out for its size stops the compile, never found elsewhere") {
     PROVE_NEEDS_NVCC();
     TempRepo repo(prove_oplib);
-    replace_in(repo, prove_invert_cu, "#include <type_traits>",
-               "#include <type_traits>\n#include <odo_offset.hpp>");
-    replace_in(repo, prove_invert_cu, "T(top - in[", "T(top + kOdoOffset - in[");
-    repo.commit("chore: an offset from a generated header");
-    const TempDir build;
-    build.write("generated/odo_offset.hpp", "constexpr int kOdoOffset = 0;\n");
-    build.write("compile_commands.json",
-                prove_database(repo, build.path(), "nvcc",
-                               "-I" + (build.path() / "generated").string()));
+    const GeneratedHeaderBuild build(repo, "odo_offset.hpp", "constexpr int kOdoOffset = 0;\n");
     // The change puts a 3 GB header of that name in an include folder searched first.
     const fs::path huge = repo.root() / "src/cvcuda/include/odo_offset.hpp";
     { std::ofstream(huge).put('x'); }
     fs::resize_file(huge, std::uintmax_t(3) << 30); // sparse
-    const ProveRun r = prove_json(repo, {"--build-dir", build.path().string()});
+    const ProveRun r = prove_json(repo, {"--build-dir", build.path()});
     CHECK(r.verdict() == "PROOF-FAILED");
     CHECK(r.report.at("left_out").as_array() ==
           boost::json::array{"src/cvcuda/include/odo_offset.hpp"});
@@ -717,17 +726,10 @@ TEST_CASE("prove: the side trees hold the TUs' include closure, or the whole tre
     }
     SUBCASE("a repository header included from outside it: a stub stops the compile, then the "
             "whole tree") {
-        replace_in(repo, prove_invert_cu, "#include <type_traits>",
-                   "#include <type_traits>\n#include <generated_offset.hpp>");
-        replace_in(repo, prove_invert_cu, "T(top - in[", "T(top + kOdoOffset - in[");
-        repo.commit("chore: an offset through a generated header");
-        const TempDir build;
-        build.write("generated/generated_offset.hpp", "#include <odo_offset.hpp>\n");
-        build.write("compile_commands.json",
-                    prove_database(repo, build.path(), "nvcc",
-                                   "-I" + (build.path() / "generated").string()));
+        const GeneratedHeaderBuild build(repo, "generated_offset.hpp",
+                                         "#include <odo_offset.hpp>\n");
         replace_in(repo, offset_header, "= 0;", "= 1;");
-        const ProveRun r = prove_json(repo, {"--build-dir", build.path().string()});
+        const ProveRun r = prove_json(repo, {"--build-dir", build.path()});
         CHECK(r.verdict() == "DEVICE-CODE-CHANGED");
         CHECK(std::string(r.report.at("side_trees").as_string()) ==
               "whole tree (" + prove_invert_cu +
