@@ -376,7 +376,7 @@ inline std::optional<int> pump(pid_t pid, Pipes& pipes, const ProcessOptions& op
         feed(pipes.in, input, written);
         const std::size_t moved = take_output();
         drain(pipes.err, r.err);
-        if (moved >= stream_flowing)
+        if (moved >= stream_flowing && pipes.out >= 0) // not once the stream has ended
             let_stream_fill(pipes.out_capacity, deadline);
     }
     if (exit_fd >= 0)
