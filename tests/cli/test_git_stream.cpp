@@ -111,6 +111,36 @@ TEST_CASE("Git streams cat-file answers one at a time and tells every command to
     CHECK(trace.size() == 2);
 }
 
+TEST_CASE("Git hands cat-file answers over in pieces, each object's bytes whole and in order") {
+    TempRepo repo;
+    const std::string big(3000000, 'q'); // several pipe reads
+    repo.write("big.txt", big);
+    repo.write("b.txt", "two\n");
+    repo.commit("c");
+    struct Answer {
+        std::string spec, contents;
+        bool found = false, whole = false;
+    };
+    std::vector<Answer> seen;
+    std::size_t pieces = 0;
+    const std::vector<std::string> specs = {"HEAD:big.txt", "HEAD:absent", "HEAD:b.txt"};
+    const odo::repo::Git git(repo.root());
+    CHECK(git.stream_object_pieces(specs, [&](const odo::repo::CatFilePiece& p) {
+        if (p.first)
+            seen.push_back({p.spec, {}, p.found, false});
+        seen.back().contents += p.bytes;
+        seen.back().whole = p.last;
+        ++pieces;
+        return true;
+    }));
+    REQUIRE(seen.size() == 3);
+    CHECK(seen[0].contents == big);
+    CHECK((seen[0].whole && seen[0].found));
+    CHECK((seen[1].whole && !seen[1].found));
+    CHECK(seen[2].contents == "two\n");
+    CHECK(pieces > 3); // the large object came in more than one piece
+}
+
 TEST_CASE("the refresh history walk finds a refresh past its first batch, through reverts") {
     TempRepo repo;
     const std::string path = "bench/config/operators/x.json";

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,25 @@ ODO_API BaselineDigests baseline_digests(const BaselineMap& map, const SipKey& k
 // The digests read straight from an operator config's text; nullopt exactly where
 // `baselines_by_config` gives nullopt (not JSON, a repeated key, not an object).
 ODO_API std::optional<BaselineDigests> baseline_digests(std::string_view text, const SipKey& key);
+
+// The same digests read from a text handed over in pieces, in order, as a pipe delivers it: the
+// text is parsed as it arrives and never held whole.
+class BaselineDigestReader {
+public:
+    ODO_API explicit BaselineDigestReader(const SipKey& key);
+    ODO_API ~BaselineDigestReader();
+    BaselineDigestReader(const BaselineDigestReader&) = delete;
+    BaselineDigestReader& operator=(const BaselineDigestReader&) = delete;
+
+    ODO_API void feed(std::string_view piece);
+    // After the last piece: what `baseline_digests` gives for the whole text.
+    ODO_API std::optional<BaselineDigests> finish();
+
+private:
+    struct Parser; // the JSON parser and its handler, defined with the layer
+    std::unique_ptr<Parser> parser_;
+    bool failed_ = false;
+};
 
 #if ODO_BASELINE_DEFINITIONS
 namespace detail {
@@ -383,13 +403,39 @@ ODO_API BaselineDigests baseline_digests(const BaselineMap& map, const SipKey& k
     return digests;
 }
 
-ODO_API std::optional<BaselineDigests> baseline_digests(std::string_view text, const SipKey& key) {
-    boost::json::basic_parser<detail::DigestHandler> parser{boost::json::parse_options{}, key};
+struct BaselineDigestReader::Parser {
+    explicit Parser(const SipKey& key) : json(boost::json::parse_options{}, key) {}
+    boost::json::basic_parser<detail::DigestHandler> json;
+};
+
+ODO_API BaselineDigestReader::BaselineDigestReader(const SipKey& key)
+    : parser_(std::make_unique<Parser>(key)) {}
+
+ODO_API BaselineDigestReader::~BaselineDigestReader() = default;
+
+// A piece the parser does not take whole ends the document early: extra data, not a config.
+ODO_API void BaselineDigestReader::feed(std::string_view piece) {
+    if (failed_ || piece.empty())
+        return;
     boost::json::error_code ec;
-    const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);
-    if (ec || used < text.size())
+    const std::size_t used = parser_->json.write_some(true, piece.data(), piece.size(), ec);
+    failed_ = ec || used < piece.size();
+}
+
+ODO_API std::optional<BaselineDigests> BaselineDigestReader::finish() {
+    if (failed_)
         return std::nullopt;
-    return parser.handler().result();
+    boost::json::error_code ec;
+    parser_->json.write_some(false, "", 0, ec);
+    if (ec)
+        return std::nullopt;
+    return parser_->json.handler().result();
+}
+
+ODO_API std::optional<BaselineDigests> baseline_digests(std::string_view text, const SipKey& key) {
+    BaselineDigestReader reader(key);
+    reader.feed(text);
+    return reader.finish();
 }
 #endif // ODO_BASELINE_DEFINITIONS
 

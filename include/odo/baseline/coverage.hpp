@@ -33,12 +33,13 @@ struct BaselineCoverage {
 namespace detail {
 
 #if ODO_BASELINE_DEFINITIONS
-// The expected case keys of a config; InputError when its axes are malformed or expand to
-// zero case keys (such a config could never be benchmarked yet would pass as complete).
-inline std::vector<surface::CaseKey>
-expected_nonempty_case_keys(const surface::ConfigEntry& entry) {
-    const auto specs = surface::case_axis_specs(entry.fields, entry.key);
-    auto keys = surface::expand_case_keys(entry.key, specs);
+// The expected case keys of a config whose axes are `specs`, spelled; InputError when its axes
+// are malformed or expand to zero case keys (such a config could never be benchmarked yet would
+// pass as complete).
+inline std::vector<std::string>
+expected_nonempty_case_keys(const surface::ConfigEntry& entry,
+                            const std::vector<surface::AxisSpec>& specs) {
+    auto keys = surface::expand_case_key_texts(entry.key, specs);
     if (keys.empty())
         throw InputError(entry.key + ": no values declared for " +
                          python_list_repr(surface::axes_without_values(specs)) +
@@ -53,22 +54,14 @@ expected_nonempty_case_keys(const surface::ConfigEntry& entry) {
 ODO_API BaselineCoverage baseline_coverage(const surface::BenchConfig& config,
                                            const std::vector<std::string>& sku_stems);
 #if ODO_BASELINE_DEFINITIONS
-// Adds one config's coverage; a config that cannot be checked is listed in `invalid`.
-inline void add_entry_coverage(BaselineCoverage& coverage, const surface::ConfigEntry& entry,
-                               const std::vector<std::string>& sku_stems) {
-    const boost::json::object* baselines = nullptr;
-    std::vector<surface::CaseKey> keys;
-    try {
-        baselines = &surface::entry_baselines(entry.fields, entry.key);
-        keys = detail::expected_nonempty_case_keys(entry);
-    } catch (const InputError& e) {
-        coverage.invalid.push_back(e.what());
-        return;
-    }
-    coverage.total_cases += keys.size();
-    for (const surface::CaseKey& key : keys) {
-        const std::string text = key.str();
-        const auto* payload = baselines->if_contains(text);
+// Adds the coverage of one config whose committed baselines are `baselines` and whose expected
+// case keys are `expected`.
+inline void add_expected_coverage(BaselineCoverage& coverage, const boost::json::object& baselines,
+                                  const std::vector<std::string>& expected,
+                                  const std::vector<std::string>& sku_stems) {
+    coverage.total_cases += expected.size();
+    for (const std::string& text : expected) {
+        const auto* payload = baselines.if_contains(text);
         if (!payload) {
             coverage.missing.push_back({text, std::string(whole_case)});
         } else if (!payload->is_object()) {
@@ -80,6 +73,22 @@ inline void add_entry_coverage(BaselineCoverage& coverage, const surface::Config
                     coverage.missing.push_back({text, sku});
         }
     }
+}
+
+// Adds one config's coverage; a config that cannot be checked is listed in `invalid`.
+inline void add_entry_coverage(BaselineCoverage& coverage, const surface::ConfigEntry& entry,
+                               const std::vector<std::string>& sku_stems) {
+    const boost::json::object* baselines = nullptr;
+    std::vector<std::string> expected;
+    try {
+        baselines = &surface::entry_baselines(entry.fields, entry.key);
+        expected = detail::expected_nonempty_case_keys(
+            entry, surface::case_axis_specs(entry.fields, entry.key));
+    } catch (const InputError& e) {
+        coverage.invalid.push_back(e.what());
+        return;
+    }
+    add_expected_coverage(coverage, *baselines, expected, sku_stems);
 }
 
 ODO_API BaselineCoverage baseline_coverage(const surface::BenchConfig& config,

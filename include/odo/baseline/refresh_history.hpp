@@ -23,28 +23,48 @@ struct ConfigVersion {
     std::shared_ptr<const BaselineDigests> baselines;
 };
 
-// The versions of a config along its history, read one at a time: a commit's parent version is
-// usually the next older commit's own, so an object id seen just before is not read again. Each
-// version is digested as it is read (baseline_digest.hpp), under one random key per walk.
+// The versions of a config along its history, read one at a time as git's answers arrive in
+// pieces: a commit's parent version is usually the next older commit's own, so an object id
+// seen just before is not read again. Each version is digested as its pieces arrive
+// (baseline_digest.hpp), under one random key per walk, and is never held whole.
 class ConfigVersionReader {
 public:
-    ConfigVersion read(std::string_view oid, std::optional<std::string_view> contents) {
-        if (!contents)
-            return {"", std::make_shared<const BaselineDigests>()}; // absent: no baselines
-        if (last_ && !oid.empty() && last_->oid == oid)
-            return *last_;
-        auto baselines = baseline_digests(*contents, key_);
-        return {std::string(oid),
-                baselines ? std::make_shared<const BaselineDigests>(std::move(*baselines))
-                          : nullptr};
+    // Takes one piece of an answer; the version once its last piece arrived.
+    std::optional<ConfigVersion> read(const repo::CatFilePiece& piece) {
+        if (piece.first)
+            begin(piece);
+        if (digests_)
+            digests_->feed(piece.bytes);
+        if (!piece.last)
+            return std::nullopt;
+        if (digests_) {
+            if (auto baselines = digests_->finish())
+                reading_.baselines = std::make_shared<const BaselineDigests>(std::move(*baselines));
+            digests_.reset();
+        }
+        return std::move(reading_);
     }
 
     // The version to reuse for the next one that has the same object id.
     void remember(ConfigVersion version) { last_ = std::move(version); }
 
 private:
+    void begin(const repo::CatFilePiece& piece) {
+        digests_.reset();
+        if (!piece.found) {
+            reading_ = {"", std::make_shared<const BaselineDigests>()}; // absent: no baselines
+        } else if (last_ && last_->oid == piece.oid) {
+            reading_ = *last_;
+        } else {
+            reading_ = {std::string(piece.oid), nullptr}; // null until its digests are read
+            digests_.emplace(key_);
+        }
+    }
+
     SipKey key_ = random_sip_key();
     std::optional<ConfigVersion> last_;
+    ConfigVersion reading_;                       // the answer arriving
+    std::optional<BaselineDigestReader> digests_; // its digests, when it is read
 };
 
 } // namespace detail
@@ -56,8 +76,8 @@ private:
 // says nothing about measurements. A file created with baselines is a refresh.
 //
 // The versions stream through one `git cat-file --batch` per batch of commits and are judged
-// as they arrive, so the walk holds one commit's two versions at a time, never the history;
-// a pair git did not answer whole is not judged.
+// as they arrive, so the walk holds one commit's two versions' digests at a time, never the
+// history nor a version's text; a pair git did not answer whole is not judged.
 ODO_API std::string last_baseline_refresh(const repo::Git& git, const std::string& config_path,
                                           int limit = 100);
 #if ODO_BASELINE_DEFINITIONS
@@ -77,11 +97,13 @@ ODO_API std::string last_baseline_refresh(const repo::Git& git, const std::strin
         std::size_t answered = 0;
         std::optional<detail::ConfigVersion> after;
         std::string refresh;
-        git.stream_objects(specs, [&](const std::string&, std::string_view oid,
-                                      std::optional<std::string_view> contents) {
+        git.stream_object_pieces(specs, [&](const repo::CatFilePiece& piece) {
+            std::optional<detail::ConfigVersion> read = reader.read(piece);
+            if (!read)
+                return true;
+            detail::ConfigVersion version = std::move(*read);
             const std::size_t commit = begin + answered / 2;
             const bool is_after = answered++ % 2 == 0;
-            detail::ConfigVersion version = reader.read(oid, contents);
             if (is_after) {
                 after = std::move(version);
                 reader.remember(*after);

@@ -136,18 +136,27 @@ ODO_API void validate_entry(const surface::ConfigEntry& entry, const std::string
         return;
     }
     BaselineCoverage coverage;
-    add_entry_coverage(coverage, entry, sku_stems);
+    std::vector<std::string> expected;
+    try {
+        expected = detail::expected_nonempty_case_keys(entry, specs);
+    } catch (const InputError& e) {
+        coverage.invalid.push_back(e.what());
+    }
+    add_expected_coverage(coverage, *baselines, expected, sku_stems);
     if (scope == ValidationScope::PresentRows)
         coverage.missing.clear();
     out.cases += coverage.total_cases;
     detail::report_coverage(coverage, file, out);
+    const auto valid = surface::keys_valid_by_construction(expected, specs);
     for (const auto& kv : *baselines) {
         const std::string case_key(kv.key());
-        try {
-            surface::validate_case_key_for_config(case_key, entry.key, specs);
-        } catch (const InputError& e) {
-            out.issues.push_back({file, entry.key, e.what()});
-            continue;
+        if (!valid.count(case_key)) {
+            try {
+                surface::validate_case_key_for_config(case_key, entry.key, specs);
+            } catch (const InputError& e) {
+                out.issues.push_back({file, entry.key, e.what()});
+                continue;
+            }
         }
         detail::validate_case(file, case_key, kv.value(), sku_stems, quality, out);
     }

@@ -8,12 +8,19 @@
 // Boost.JSON copies a value into its source's resource: copy what outlives the document into
 // another storage (`boost::json::value(v, boost::json::storage_ptr())`), or the copy stays in
 // the arena, and the arena with it.
+//
+// An arena is shared (`make_arena`) or owned: a document built in storage that points at an
+// arena its owner keeps (`boost::json::storage_ptr(&arena)`) is destroyed without visiting its
+// hundreds of thousands of values, which a counted storage must each release (a 9,600-case
+// config took 8.5 ms to free that way, 1 ms this way), and building it counts no references.
+// The owner keeps the arena as long as any value built in it.
 #include <boost/json.hpp>
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace odo::json {
@@ -60,6 +67,14 @@ private:
     std::size_t left_ = 0;
     std::size_t next_block_ = first_block / 2;
 };
+
+} // namespace odo::json
+
+// Freeing a value in an arena does nothing, so an uncounted storage skips it.
+template <>
+struct boost::json::is_deallocate_trivial<odo::json::ArenaResource> : std::true_type {};
+
+namespace odo::json {
 
 // A counted storage for one document: it lives while any value built in it does.
 inline boost::json::storage_ptr make_arena() {

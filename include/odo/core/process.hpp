@@ -13,6 +13,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <ctime>
 #include <exception>
 #include <fcntl.h>
 #include <filesystem>
@@ -81,6 +82,7 @@ inline std::string command_text(const std::string& program, const std::vector<st
 // The parent's ends of the child's three standard streams, closed on destruction.
 struct Pipes {
     int in = -1, out = -1, err = -1;
+    std::size_t out_capacity = 65536; // what the stdout pipe holds
     Pipes() = default;
     Pipes(const Pipes&) = delete;
     Pipes& operator=(const Pipes&) = delete;
@@ -181,6 +183,10 @@ inline bool open_pipes(Pipes& parent, int child_ends[3]) {
     // sixteen times less often. Where the limit is lower the call fails and the pipe stays.
     ::fcntl(parent.out, F_SETPIPE_SZ, 1 << 20);
 #endif
+#ifdef F_GETPIPE_SZ
+    if (const int capacity = ::fcntl(parent.out, F_GETPIPE_SZ); capacity > 0)
+        parent.out_capacity = static_cast<std::size_t>(capacity);
+#endif
     return true;
 }
 
@@ -217,16 +223,20 @@ inline std::size_t drain(int& fd, std::string& sink, std::size_t limit = std::st
 
 // Reads and drops what is available on `fd`, with no copy kept; closes `fd` at end of file or
 // error. On Linux the pipe's pages are spliced into /dev/null, never copied out of the kernel.
-inline void discard(int& fd) {
+// Returns how many bytes it dropped.
+inline std::size_t discard(int& fd) {
+    std::size_t dropped = 0;
 #ifdef SPLICE_F_NONBLOCK
     static const int null_fd = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
     while (fd >= 0 && null_fd >= 0) {
         const ssize_t n = ::splice(fd, nullptr, null_fd, nullptr, std::size_t(1) << 20,
                                    SPLICE_F_NONBLOCK | SPLICE_F_MOVE);
+        if (n > 0)
+            dropped += static_cast<std::size_t>(n);
         if (n > 0 || (n < 0 && errno == EINTR))
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-            return;
+            return dropped;
         if (n < 0 && errno == EINVAL)
             break; // not a pipe, or a kernel without it: read below
         Pipes::close_fd(fd);
@@ -235,12 +245,15 @@ inline void discard(int& fd) {
     char buffer[65536];
     while (fd >= 0) {
         const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n > 0)
+            dropped += static_cast<std::size_t>(n);
         if (n > 0 || (n < 0 && errno == EINTR))
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
             break;
         Pipes::close_fd(fd);
     }
+    return dropped;
 }
 
 // Writes what `fd` accepts of the rest of `input`; closes it when all is written or the child
@@ -274,6 +287,24 @@ inline void feed(int& fd, const std::string& input, std::size_t& written) {
         Pipes::close_fd(fd);
 }
 
+// A child streaming a long output (git cat-file writes a blob 16 KiB at a time) wakes a reader
+// that polls its pipe on every write: thousands of wake-ups, each a few system calls on both
+// sides, for a hundred megabytes. After a read that found such a stream flowing, the reader
+// pauses before polling again for as long as a writer at 4 GB/s takes to fill the pipe (a
+// quarter of a millisecond for a megabyte): each wake-up then moves a few hundred kilobytes,
+// and a slower writer never waits for room. Never past the deadline.
+inline void let_stream_fill(std::size_t pipe_capacity,
+                            std::chrono::steady_clock::time_point deadline) {
+    const std::chrono::nanoseconds pause(pipe_capacity / 4);
+    if (deadline - std::chrono::steady_clock::now() <= pause)
+        return;
+    const timespec t{0, static_cast<long>(pause.count())};
+    ::nanosleep(&t, nullptr);
+}
+
+// A read that brought at least a pipe write's worth (git's stream piece) finds a stream flowing.
+inline constexpr std::size_t stream_flowing = 16384;
+
 inline int exit_code_of(int status) {
     if (WIFEXITED(status))
         return WEXITSTATUS(status);
@@ -292,14 +323,15 @@ inline std::optional<int> pump(pid_t pid, Pipes& pipes, const ProcessOptions& op
     // A consumer is handed stdout a megabyte at a time at most, so a fast writer cannot make
     // it hold more than that beyond the answer it is reading.
     bool wanted = true; // by the consumer
-    auto take_output = [&] {
-        if (!options.consume_output) {
-            drain(pipes.out, r.out);
-            return;
-        }
+    // Moves what stdout holds; returns how many bytes that was.
+    auto take_output = [&]() -> std::size_t {
+        if (!options.consume_output)
+            return drain(pipes.out, r.out);
         const std::size_t piece = std::size_t(1) << 20;
+        std::size_t moved = 0;
         for (std::size_t n = piece; n >= piece && wanted;) {
             n = drain(pipes.out, r.out, piece);
+            moved += n;
             if (n == 0)
                 break;
             try {
@@ -311,8 +343,9 @@ inline std::optional<int> pump(pid_t pid, Pipes& pipes, const ProcessOptions& op
         }
         if (!wanted) {
             r.out.clear();
-            discard(pipes.out);
+            moved += discard(pipes.out);
         }
+        return moved;
     };
     const int exit_fd = child_exit_fd(pid);
     std::size_t written = 0;
@@ -341,8 +374,10 @@ inline std::optional<int> pump(pid_t pid, Pipes& pipes, const ProcessOptions& op
         const bool watching_exit = exit_fd >= 0;
         ::poll(fds, n, static_cast<int>(watching_exit ? left : std::min<long long>(left, 5)));
         feed(pipes.in, input, written);
-        take_output();
+        const std::size_t moved = take_output();
         drain(pipes.err, r.err);
+        if (moved >= stream_flowing && pipes.out >= 0) // not once the stream has ended
+            let_stream_fill(pipes.out_capacity, deadline);
     }
     if (exit_fd >= 0)
         ::close(exit_fd);

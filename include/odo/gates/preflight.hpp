@@ -27,6 +27,7 @@
 #include "odo/review/test_checks.hpp"
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ namespace odo::gates {
 
 // The operator's committed config, read and parsed once for PRE-2 and PRE-3.
 struct CommittedConfig {
+    // Where the config's values live (json_arena.hpp): owned here, so that they are freed with
+    // it at once, not visited one by one. Declared first, so it goes last.
+    std::unique_ptr<json::ArenaResource> arena;
     bool present = false;
     review::BenchConfigInput review; // PRE-2's view: the config when review can judge its shape
     std::optional<surface::BenchConfig> other_shape; // loaded, in a shape review does not judge
@@ -54,14 +58,16 @@ inline CommittedConfig missing_config(const std::string& path) {
 }
 
 // A present config loaded into an arena of its own, the entries moved out of the document:
-// `parse()` builds the document or throws InputError; `blank()`, asked once a parse failed,
-// tells whether the file holds only whitespace.
+// `parse(storage)` builds the document there or throws InputError; `blank()`, asked once a
+// parse failed, tells whether the file holds only whitespace.
 template <class Parse, class Blank>
 CommittedConfig load_committed_config(const std::string& path, Parse&& parse, Blank&& blank) {
     CommittedConfig c = missing_config(path);
     c.present = true;
+    c.arena = std::make_unique<json::ArenaResource>();
     try {
-        surface::BenchConfig config = surface::load_bench_config(parse(), path);
+        surface::BenchConfig config =
+            surface::load_bench_config(parse(boost::json::storage_ptr(c.arena.get())), path);
         c.review.problem = review::bench_config_shape_problem(config, path);
         if (c.review.problem.empty())
             c.review.config = std::move(config);
@@ -82,7 +88,8 @@ inline CommittedConfig committed_config(const std::string& path,
     if (!text)
         return detail::missing_config(path);
     return detail::load_committed_config(
-        path, [&] { return json::parse(*text, path, json::make_arena()); },
+        path,
+        [&](const boost::json::storage_ptr& storage) { return json::parse(*text, path, storage); },
         [&] { return text::strip(*text).empty(); });
 }
 
@@ -96,7 +103,10 @@ inline CommittedConfig committed_config_in(const std::filesystem::path& repo_roo
     if (!std::filesystem::is_regular_file(file, ec))
         return detail::missing_config(path);
     return detail::load_committed_config(
-        path, [&] { return json::parse_file(file, path, json::make_arena()); },
+        path,
+        [&](const boost::json::storage_ptr& storage) {
+            return json::parse_file(file, path, storage);
+        },
         [&] {
             const auto text = try_read_file(file);
             return !text || text::strip(*text).empty();

@@ -2,6 +2,7 @@
 // The `git cat-file --batch` protocol, apart from the process that speaks it, so the reader can be
 // tested and fuzzed without git.
 #include "odo/core/linkage.hpp"
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <map>
@@ -60,6 +61,31 @@ inline std::optional<CatFileHeader> cat_file_header(std::string_view header) {
 }
 #endif // ODO_REPO_DEFINITIONS
 
+// The header line at the front of `out` answering `spec`: a found object's id and size, or a
+// missing one; Incomplete until the line is whole, Foreign for a line of any other shape.
+struct CatFileHead {
+    enum class Shape { Found, Missing, Incomplete, Foreign } shape = Shape::Incomplete;
+    std::string_view oid;
+    std::size_t size = 0;   // the contents' bytes, when found
+    std::size_t length = 0; // the line with its newline
+};
+
+ODO_API CatFileHead cat_file_head(std::string_view out, const std::string& spec);
+#if ODO_REPO_DEFINITIONS
+ODO_API CatFileHead cat_file_head(std::string_view out, const std::string& spec) {
+    using Shape = CatFileHead::Shape;
+    const std::size_t eol = out.find('\n');
+    if (eol == std::string_view::npos)
+        return {};
+    const std::string_view header = out.substr(0, eol);
+    if (const auto parsed = cat_file_header(header))
+        return {Shape::Found, parsed->oid, parsed->size, eol + 1};
+    if (header != spec + " missing" && header != spec + " ambiguous")
+        return {Shape::Foreign, {}, 0, 0};
+    return {Shape::Missing, {}, 0, eol + 1};
+}
+#endif // ODO_REPO_DEFINITIONS
+
 // One answer read from the front of `out`: its object id and contents (empty oid and no
 // contents for a missing or ambiguous spec) and how many bytes it took.
 struct CatFileAnswer {
@@ -73,22 +99,19 @@ ODO_API CatFileAnswer next_cat_file_answer(std::string_view out, const std::stri
 #if ODO_REPO_DEFINITIONS
 ODO_API CatFileAnswer next_cat_file_answer(std::string_view out, const std::string& spec) {
     using Shape = CatFileAnswer::Shape;
-    const std::size_t eol = out.find('\n');
-    if (eol == std::string_view::npos)
+    const CatFileHead head = cat_file_head(out, spec);
+    if (head.shape == CatFileHead::Shape::Incomplete)
         return {};
-    const std::string_view header = out.substr(0, eol);
-    const auto parsed = cat_file_header(header);
-    if (!parsed) {
-        if (header != spec + " missing" && header != spec + " ambiguous")
-            return {Shape::Foreign, {}, {}, 0};
-        return {Shape::Complete, {}, std::nullopt, eol + 1};
-    }
-    const std::size_t body = eol + 1;
-    if (parsed->size >= out.size() - body)
-        return {};
-    if (out[body + parsed->size] != '\n')
+    if (head.shape == CatFileHead::Shape::Foreign)
         return {Shape::Foreign, {}, {}, 0};
-    return {Shape::Complete, parsed->oid, out.substr(body, parsed->size), body + parsed->size + 1};
+    if (head.shape == CatFileHead::Shape::Missing)
+        return {Shape::Complete, {}, std::nullopt, head.length};
+    const std::size_t body = head.length;
+    if (head.size >= out.size() - body)
+        return {};
+    if (out[body + head.size] != '\n')
+        return {Shape::Foreign, {}, {}, 0};
+    return {Shape::Complete, head.oid, out.substr(body, head.size), body + head.size + 1};
 }
 #endif // ODO_REPO_DEFINITIONS
 
@@ -157,6 +180,94 @@ private:
     Handler on_object_;
     std::size_t answered_ = 0;
     bool done_ = false; // nothing more is handed over
+};
+
+// One piece of an answer, as CatFilePieceStream hands it over.
+struct CatFilePiece {
+    const std::string& spec;
+    std::string_view oid;   // "" for a missing object
+    std::string_view bytes; // the next bytes of the contents
+    bool found;             // false: git has no such object (one piece, first and last)
+    bool first;             // the answer's first piece
+    bool last;              // the answer is whole: all its contents and their newline arrived
+};
+
+// The same answers with each object's contents handed over in pieces as they arrive, so that a
+// reader of a multi-megabyte version parses it from the pipe's pieces and never holds it whole.
+// `feed` erases from `out` every byte it handed over; the handler returns whether it wants the
+// rest. An answer that is cut short or turns out to be of another shape (no newline after its
+// contents) never gets its last piece, and nothing after it is handed over: a reader judges a
+// version only on its last piece.
+class CatFilePieceStream {
+public:
+    using Handler = std::function<bool(const CatFilePiece&)>;
+
+    CatFilePieceStream(const std::vector<std::string>& specs, Handler on_piece)
+        : specs_(specs), on_piece_(std::move(on_piece)) {}
+
+    bool feed(std::string& out) {
+        std::size_t taken = 0;
+        while (!done_ && answered_ < specs_.size()) {
+            const std::string& spec = specs_[answered_];
+            if (!open_) {
+                const detail::CatFileHead head =
+                    detail::cat_file_head(std::string_view(out).substr(taken), spec);
+                using Shape = detail::CatFileHead::Shape;
+                if (head.shape == Shape::Incomplete)
+                    break;
+                done_ = head.shape == Shape::Foreign;
+                if (done_)
+                    break;
+                taken += head.length;
+                if (head.shape == Shape::Missing) {
+                    done_ = !on_piece_({spec, {}, {}, false, true, true});
+                    ++answered_;
+                    continue;
+                }
+                oid_ = head.oid;
+                left_ = head.size;
+                open_ = first_ = true;
+            }
+            if (!hand_over(out, taken))
+                break;
+        }
+        done_ = done_ || answered_ == specs_.size();
+        out.erase(0, done_ ? out.size() : taken);
+        return !done_;
+    }
+
+    std::size_t answered() const noexcept { return answered_; }
+
+private:
+    // Hands over the open answer's contents at `out[taken]`; true when the answer is whole.
+    bool hand_over(const std::string& out, std::size_t& taken) {
+        const std::size_t n = std::min(left_, out.size() - taken);
+        const bool whole = out.size() - taken > n; // the byte after the contents arrived
+        if (whole && out[taken + n] != '\n')
+            done_ = true; // another shape: nothing is attributed to this spec or later ones
+        if (done_ || (n == 0 && !whole))
+            return false;
+        done_ = !on_piece_(
+            {specs_[answered_], oid_, std::string_view(out).substr(taken, n), true, first_, whole});
+        first_ = false;
+        left_ -= n;
+        taken += n;
+        if (!whole)
+            return false;
+        ++taken;
+        ++answered_;
+        open_ = false;
+        return true;
+    }
+
+    const std::vector<std::string>& specs_;
+    Handler on_piece_;
+    std::size_t answered_ = 0;
+    bool done_ = false; // nothing more is handed over
+    bool open_ = false; // an answer's contents are being handed over
+    bool first_ = false;
+    std::string oid_;      // the open answer's object id
+    std::size_t left_ = 0; // its contents not yet handed over
 };
 
 } // namespace odo::repo

@@ -188,13 +188,15 @@ public:
     // (so not after such a stop) and git exited 0.
     bool stream_objects(const std::vector<std::string>& specs,
                         const CatFileStream::Handler& on_object) const {
-        const auto input = cat_file_batch_input(specs);
-        if (!input)
-            return false;
-        CatFileStream stream(specs, on_object);
-        const ProcessResult r = run({"cat-file", "--batch"}, *input,
-                                    [&](std::string& out) { return stream.feed(out); });
-        return r.ok() && stream.answered() == specs.size();
+        return stream_batch(CatFileStream(specs, on_object), specs);
+    }
+
+    // The same with each object's contents handed to `on_piece` in the pieces the pipe
+    // delivers (CatFilePieceStream), for a reader that parses a version as it arrives instead
+    // of holding it whole.
+    bool stream_object_pieces(const std::vector<std::string>& specs,
+                              const CatFilePieceStream::Handler& on_piece) const {
+        return stream_batch(CatFilePieceStream(specs, on_piece), specs);
     }
 
     // The top level of the work tree containing `dir`, or git's reason it has none.
@@ -212,6 +214,16 @@ public:
     }
 
 private:
+    template <class Stream>
+    bool stream_batch(Stream&& stream, const std::vector<std::string>& specs) const {
+        const auto input = cat_file_batch_input(specs);
+        if (!input)
+            return false;
+        const ProcessResult r = run({"cat-file", "--batch"}, *input,
+                                    [&](std::string& out) { return stream.feed(out); });
+        return r.ok() && stream.answered() == specs.size();
+    }
+
     static ProcessResult run_git(const std::vector<std::string>& args,
                                  const std::filesystem::path& dir,
                                  std::chrono::milliseconds timeout, std::string input,

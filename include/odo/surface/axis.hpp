@@ -210,6 +210,15 @@ inline std::string canonical_axis_text(AxisKind kind, std::string_view text) {
     return std::string(text);
 }
 
+// Whether `text` is its own canonical text (canonical_axis_text neither changes nor refuses it).
+inline bool is_canonical_axis_text(AxisKind kind, std::string_view text) {
+    try {
+        return canonical_axis_text(kind, text) == text;
+    } catch (const InputError&) {
+        return false;
+    }
+}
+
 // The canonical case-key text of a declared JSON value: what the reference's str(v) and the
 // rules of §2.2 give. Numeric axes take numbers or numeric strings (booleans are rejected);
 // string and dtype axes take strings or numbers.

@@ -13,6 +13,7 @@
 #include <limits>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace odo::surface {
@@ -75,31 +76,70 @@ inline void require_case_key_text(std::string_view config_key, const std::vector
 // from the key, or when the product exceeds max_case_keys_per_config.
 ODO_API std::vector<CaseKey> expand_case_keys(std::string_view config_key,
                                               const std::vector<AxisSpec>& specs);
+// The same keys spelled (`CaseKey::str()`), in the same order, without building a CaseKey for
+// each: what looking keys up in committed baselines needs.
+ODO_API std::vector<std::string> expand_case_key_texts(std::string_view config_key,
+                                                       const std::vector<AxisSpec>& specs);
 // The expected case keys of one config entry; errors name the config key.
 ODO_API std::vector<CaseKey> expected_case_keys(std::string_view config_key,
                                                 const boost::json::object& entry);
 #if ODO_SURFACE_DEFINITIONS
-ODO_API std::vector<CaseKey> expand_case_keys(std::string_view config_key,
-                                              const std::vector<AxisSpec>& specs) {
-    detail::require_case_key_text(config_key, specs);
+namespace detail {
+
+// How many cases `specs` expand to, once their names and values are known to spell case keys
+// that read back and the count to be within max_case_keys_per_config; InputError otherwise.
+inline std::size_t checked_case_count(std::string_view config_key,
+                                      const std::vector<AxisSpec>& specs) {
+    require_case_key_text(config_key, specs);
     const std::size_t count = case_count(specs);
     if (count > max_case_keys_per_config)
         throw InputError(std::string(config_key) + ": declares more than " +
                          std::to_string(max_case_keys_per_config) + " case keys");
-    std::vector<CaseKey> keys;
-    keys.reserve(count);
+    return count;
+}
+
+// Calls `on_case(index)` for each of the `count` cases in expansion order, `index[axis]` the
+// value the case takes on that axis.
+template <class OnCase>
+void for_each_case(const std::vector<AxisSpec>& specs, std::size_t count, OnCase&& on_case) {
     std::vector<std::size_t> index(specs.size(), 0);
     for (std::size_t n = 0; n < count; ++n) {
-        CaseKey key{std::string(config_key), {}};
-        for (std::size_t axis = 0; axis < specs.size(); ++axis)
-            key.axes.emplace_back(specs[axis].name, specs[axis].values[index[axis]]);
-        keys.push_back(std::move(key));
+        on_case(index);
         for (std::size_t axis = specs.size(); axis-- > 0;) {
             if (++index[axis] < specs[axis].values.size())
                 break;
             index[axis] = 0;
         }
     }
+}
+
+} // namespace detail
+
+ODO_API std::vector<CaseKey> expand_case_keys(std::string_view config_key,
+                                              const std::vector<AxisSpec>& specs) {
+    const std::size_t count = detail::checked_case_count(config_key, specs);
+    std::vector<CaseKey> keys;
+    keys.reserve(count);
+    detail::for_each_case(specs, count, [&](const std::vector<std::size_t>& index) {
+        CaseKey key{std::string(config_key), {}};
+        for (std::size_t axis = 0; axis < specs.size(); ++axis)
+            key.axes.emplace_back(specs[axis].name, specs[axis].values[index[axis]]);
+        keys.push_back(std::move(key));
+    });
+    return keys;
+}
+
+ODO_API std::vector<std::string> expand_case_key_texts(std::string_view config_key,
+                                                       const std::vector<AxisSpec>& specs) {
+    const std::size_t count = detail::checked_case_count(config_key, specs);
+    std::vector<std::string> keys;
+    keys.reserve(count);
+    detail::for_each_case(specs, count, [&](const std::vector<std::size_t>& index) {
+        keys.push_back(spell_case_key(config_key, specs.size(), [&](std::size_t axis) {
+            return std::pair<std::string_view, std::string_view>(specs[axis].name,
+                                                                 specs[axis].values[index[axis]]);
+        }));
+    });
     return keys;
 }
 
@@ -149,6 +189,15 @@ inline std::vector<std::string> axis_names(const std::vector<AxisSpec>& specs) {
 // declared. Returns the parsed key; throws InputError naming the key and the rule.
 ODO_API CaseKey validate_case_key_for_config(std::string_view case_key, std::string_view config_key,
                                              const std::vector<AxisSpec>& specs);
+// The keys of `expanded` (expand_case_key_texts of `specs`) that validate_case_key_for_config
+// accepts by construction: spelled from the declared values, each reads back as the config's own
+// key, axes and values, so when every declared value is already canonical a committed key found
+// among them needs no reading of its own (a 9,600-case config's keys took 7 ms to read one by
+// one). Empty when a declared value is not canonical: every key is then read, and the reading
+// says what is wrong.
+ODO_API std::unordered_set<std::string_view>
+keys_valid_by_construction(const std::vector<std::string>& expanded,
+                           const std::vector<AxisSpec>& specs);
 #if ODO_SURFACE_DEFINITIONS
 ODO_API CaseKey validate_case_key_for_config(std::string_view case_key, std::string_view config_key,
                                              const std::vector<AxisSpec>& specs) {
@@ -184,6 +233,16 @@ ODO_API CaseKey validate_case_key_for_config(std::string_view case_key, std::str
             throw InputError(axis() + " not declared (allowed: " + python_list_repr(allowed) + ")");
     }
     return parsed;
+}
+
+ODO_API std::unordered_set<std::string_view>
+keys_valid_by_construction(const std::vector<std::string>& expanded,
+                           const std::vector<AxisSpec>& specs) {
+    for (const AxisSpec& spec : specs)
+        for (const std::string& value : spec.values)
+            if (!is_canonical_axis_text(spec.kind, value))
+                return {};
+    return {expanded.begin(), expanded.end()};
 }
 #endif // ODO_SURFACE_DEFINITIONS
 

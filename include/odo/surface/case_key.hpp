@@ -13,6 +13,26 @@ namespace odo::surface {
 // (axis name, canonical value) pairs, in the order a case key lists them.
 using AxisValues = std::vector<std::pair<std::string, std::string>>;
 
+// Spells `<config_key>[<name>=<value>]…` for `n` axes, `axis(i)` giving the i-th (name, value).
+// Sized once and appended piece by piece: a 10,000-case config spells every key twice.
+template <class Axis>
+std::string spell_case_key(std::string_view config_key, std::size_t n, Axis&& axis) {
+    std::size_t size = config_key.size();
+    for (std::size_t i = 0; i < n; ++i)
+        size += axis(i).first.size() + axis(i).second.size() + 3;
+    std::string out;
+    out.reserve(size);
+    out += config_key;
+    for (std::size_t i = 0; i < n; ++i) {
+        out += '[';
+        out += axis(i).first;
+        out += '=';
+        out += axis(i).second;
+        out += ']';
+    }
+    return out;
+}
+
 // One benchmark case: `<config_key>[<axis>=<value>]…` (bench-harness.md §2.3). Baselines, run
 // artifacts and summaries are keyed by its text, so the text has no escaping at all: config keys
 // and values cannot hold '[' or ']', and axis names cannot hold '=' either.
@@ -21,21 +41,8 @@ struct CaseKey {
     AxisValues axes;
 
     std::string str() const {
-        // Sized once and appended piece by piece: a 10,000-case config spells every key twice.
-        std::size_t size = config_key.size();
-        for (const auto& [name, value] : axes)
-            size += name.size() + value.size() + 3;
-        std::string out;
-        out.reserve(size);
-        out += config_key;
-        for (const auto& [name, value] : axes) {
-            out += '[';
-            out += name;
-            out += '=';
-            out += value;
-            out += ']';
-        }
-        return out;
+        return spell_case_key(
+            config_key, axes.size(), [&](std::size_t i) -> const auto& { return axes[i]; });
     }
 
     // The value of `axis`, or nullptr when the key has no such axis.

@@ -207,3 +207,31 @@ TEST_CASE("baseline_digests agrees with the parsed maps on random configs, both 
               (baselines_by_config(text_a) == baselines_by_config(text_b)));
     }
 }
+
+TEST_CASE("BaselineDigestReader: a text handed over in pieces digests as the whole text does") {
+    const std::string rows =
+        R"({"H\u0031100": {"n_runs": 5, "gpu_time_us_cpp": 137.25e0, "x": [true, null, -0.0]}})";
+    const std::vector<std::string> texts = {config_with(rows),
+                                            config_with(rows) + " \n\t",
+                                            R"({"a": {"baselines": )" + rows + "}}",
+                                            config_with("{}"),
+                                            "",
+                                            " ",
+                                            "{} {}",
+                                            config_with(rows) + "x",
+                                            R"({"a": 1} // note)",
+                                            config_with(R"({"H100": 1, "H\u0031\u0030\u0030": 2})"),
+                                            "{\"a\": \"\xff\"}",
+                                            "{\"a\": 12345678901234567890123}"};
+    for (const std::string& text : texts) {
+        CAPTURE(text);
+        const auto whole = digests_of(text);
+        for (const std::size_t piece : {std::size_t(1), std::size_t(2), std::size_t(7)}) {
+            CAPTURE(piece);
+            BaselineDigestReader reader(digest_key);
+            for (std::size_t at = 0; at < text.size(); at += piece)
+                reader.feed(std::string_view(text).substr(at, piece));
+            CHECK(reader.finish() == whole);
+        }
+    }
+}

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -109,6 +110,109 @@ TEST_CASE("cat-file stream: a handler that wants no more answers stops the strea
     // The last answer also ends what is wanted.
     const std::vector<std::string> one_spec = {"HEAD:a"};
     CatFileStream all(one_spec, [](auto&&...) { return true; });
+    std::string one = sha_a + " blob 1\nx\n";
+    CHECK_FALSE(all.feed(one));
+    CHECK(all.answered() == 1);
+}
+
+namespace {
+
+// An answer as the piece stream handed it over: its contents joined, whether its last piece came.
+struct Joined {
+    std::string spec, oid;
+    bool found = false;
+    std::string contents;
+    bool whole = false;
+    bool operator==(const Joined& o) const {
+        return spec == o.spec && oid == o.oid && found == o.found && contents == o.contents &&
+               whole == o.whole;
+    }
+};
+
+// Feeds `out` to a piece stream `cut` bytes at a time; `wanted` pieces at most are taken.
+std::vector<Joined> pieces_joined(const std::string& out, const std::vector<std::string>& specs,
+                                  std::size_t cut, std::string* left = nullptr,
+                                  std::size_t wanted = std::size_t(-1)) {
+    std::vector<Joined> seen;
+    std::size_t pieces = 0;
+    CatFilePieceStream stream(specs, [&](const CatFilePiece& p) {
+        if (p.first)
+            seen.push_back({p.spec, std::string(p.oid), p.found, {}, false});
+        CHECK_FALSE(seen.back().whole); // nothing follows an answer's last piece
+        seen.back().contents += p.bytes;
+        seen.back().whole = p.last;
+        return ++pieces < wanted;
+    });
+    std::string buffer;
+    for (std::size_t pos = 0; pos < out.size(); pos += cut) {
+        buffer += out.substr(pos, cut);
+        if (!stream.feed(buffer))
+            break;
+    }
+    if (left)
+        *left = buffer;
+    return seen;
+}
+
+} // namespace
+
+TEST_CASE("cat-file piece stream: contents arrive in the pipe's pieces, whole answers end last") {
+    const std::vector<std::string> specs = {"HEAD:a", "HEAD:gone", "v1:b", "HEAD:empty"};
+    const std::string out = sha_a + " blob 6\nx\ny z\n\nHEAD:gone missing\n" + sha_b +
+                            " blob 3\nabc\n" + sha_a + " blob 0\n\n";
+    const std::vector<Joined> expected = {{"HEAD:a", sha_a, true, "x\ny z\n", true},
+                                          {"HEAD:gone", "", false, "", true},
+                                          {"v1:b", sha_b, true, "abc", true},
+                                          {"HEAD:empty", sha_a, true, "", true}};
+    for (const std::size_t cut : {std::size_t(1), std::size_t(7), out.size()}) {
+        CAPTURE(cut);
+        std::string left;
+        CHECK(pieces_joined(out, specs, cut, &left) == expected);
+        CHECK(left.empty()); // every byte handed over is erased from the buffer
+    }
+    // A buffer never holds more than the bytes not yet handed over: a large object passes
+    // through in pieces.
+    const std::string big(100000, 'q');
+    std::string left;
+    const auto seen =
+        pieces_joined(sha_a + " blob 100000\n" + big + "\n", {"HEAD:big"}, 4096, &left);
+    REQUIRE(seen.size() == 1);
+    CHECK(seen[0].contents == big);
+    CHECK(seen[0].whole);
+}
+
+TEST_CASE("cat-file piece stream: an answer cut short or of another shape never ends") {
+    const std::vector<std::string> specs = {"HEAD:a", "HEAD:b"};
+    // Cut inside the second object: its pieces so far came, its last did not.
+    const auto cut = pieces_joined(sha_a + " blob 1\nx\n" + sha_b + " blob 5\nab", specs, 3);
+    REQUIRE(cut.size() == 2);
+    CHECK(cut[0].whole);
+    CHECK(cut[1].contents == "ab");
+    CHECK_FALSE(cut[1].whole);
+    // A size that disagrees with the bytes (no newline after them): what came of it is never
+    // whole, and nothing after it comes.
+    for (const std::size_t piece : {std::size_t(1), std::size_t(2)}) {
+        CAPTURE(piece);
+        const auto wrong =
+            pieces_joined(sha_a + " blob 1\nxy\n" + sha_b + " blob 1\ny\n", specs, piece);
+        CHECK(wrong.size() <= 1);
+        CHECK(std::none_of(wrong.begin(), wrong.end(), [](const Joined& j) { return j.whole; }));
+    }
+    // A foreign line for the second spec: nothing more is attributed to any spec.
+    CHECK(pieces_joined(sha_a + " blob 1\nx\nfatal: something\n", specs, 1).size() == 1);
+}
+
+TEST_CASE("cat-file piece stream: a handler that wants no more pieces stops the stream") {
+    const std::vector<std::string> specs = {"HEAD:a", "HEAD:b"};
+    const std::string out = sha_a + " blob 4\nwxyz\n" + sha_b + " blob 1\ny\n";
+    std::string left;
+    const auto seen = pieces_joined(out, specs, 2, &left, 1);
+    REQUIRE(seen.size() == 1);
+    CHECK(seen[0].contents == "wx");
+    CHECK(left.empty());
+    // The last answer also ends what is wanted.
+    const std::vector<std::string> one_spec = {"HEAD:a"};
+    CatFilePieceStream all(one_spec, [](const CatFilePiece&) { return true; });
     std::string one = sha_a + " blob 1\nx\n";
     CHECK_FALSE(all.feed(one));
     CHECK(all.answered() == 1);

@@ -175,6 +175,37 @@ TEST_CASE("validate_case_key_for_config accepts exactly the expanded keys") {
         CHECK(validate_case_key_for_config(key.str(), "resize_basic", specs) == key);
 }
 
+TEST_CASE("expand_case_key_texts spells the expanded keys, and fails where the expansion fails") {
+    const auto specs = case_axis_specs(entry_of(resize_basic), "resize_basic");
+    CHECK(expand_case_key_texts("resize_basic", specs) ==
+          key_texts(expand_case_keys("resize_basic", specs)));
+    CHECK(expand_case_key_texts("c", case_axis_specs(entry_of(R"({"dtypes": []})"), "c")).empty());
+    CHECK_THROWS_WITH_AS(expand_case_key_texts("a[b", specs),
+                         doctest::Contains("a[b: config key must be"), InputError);
+    std::vector<AxisSpec> big;
+    for (int i = 0; i < 70; ++i)
+        big.push_back({"a" + std::to_string(i), AxisKind::String, {"x", "y"}});
+    CHECK_THROWS_WITH_AS(expand_case_key_texts("big", big),
+                         "big: declares more than 1000000 case keys", InputError);
+}
+
+TEST_CASE("keys_valid_by_construction: the expanded keys validate; a declared value that is not "
+          "canonical leaves every key to be read") {
+    const auto specs = case_axis_specs(entry_of(resize_basic), "resize_basic");
+    const std::vector<std::string> texts = expand_case_key_texts("resize_basic", specs);
+    const auto valid = keys_valid_by_construction(texts, specs);
+    CHECK(valid.size() == texts.size());
+    for (const std::string_view key : valid)
+        CHECK_NOTHROW(validate_case_key_for_config(key, "resize_basic", specs));
+    // Declared by hand, not through case_axis_specs, which canonicalizes: " NHWC" reads as "NHWC".
+    const std::vector<AxisSpec> loose = {{"InOutDataType", AxisKind::Dtype, {"uint8"}},
+                                         {"layout", AxisKind::String, {" NHWC"}}};
+    const std::vector<std::string> loose_texts = expand_case_key_texts("c", loose);
+    CHECK(keys_valid_by_construction(loose_texts, loose).empty());
+    CHECK_THROWS_WITH_AS(validate_case_key_for_config(loose_texts.at(0), "c", loose),
+                         doctest::Contains("is not canonical"), InputError);
+}
+
 TEST_CASE("validate_case_key_for_config names the key and the broken rule") {
     const auto specs =
         case_axis_specs(entry_of(R"({"dtypes": ["uint8"], "string_axes": {"layout": ["NHWC"]},
