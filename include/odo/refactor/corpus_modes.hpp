@@ -33,9 +33,9 @@ ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::p
 ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::path& root,
                                                         const repo::Layout& layout) {
     std::vector<repo::OperatorPaths> out;
-    const auto discovered = repo::discover_operators(root, layout);
-    for (const auto& found : discovered)
-        out.push_back(repo::resolve_operator(root, layout, found.name, discovered));
+    const repo::LibraryListing library = repo::list_library(root, layout);
+    for (const auto& found : library.operators)
+        out.push_back(repo::resolve_operator(root, layout, found.name, library));
     std::sort(
         out.begin(), out.end(),
         [](const repo::OperatorPaths& a, const repo::OperatorPaths& b) { return a.op < b.op; });
