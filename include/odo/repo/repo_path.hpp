@@ -70,17 +70,40 @@ ODO_API std::filesystem::path repo_location(const std::filesystem::path& root,
 // The bytes of the repository file `relative`, or nullopt when it is missing or unreadable.
 ODO_API std::optional<std::string> try_read_repo_file(const std::filesystem::path& root,
                                                       const std::filesystem::path& relative);
+
+// A repository root with its own location resolved once, for a reader of many of its files:
+// resolve_repo_path and repo_file_path below it, without resolving the root again for each.
+class ResolvedRoot {
+public:
+    // InputError when the root's location cannot be resolved.
+    explicit ResolvedRoot(const std::filesystem::path& root);
+
+    std::optional<std::filesystem::path> resolve(const std::filesystem::path& relative) const;
+    std::filesystem::path file_path(const std::filesystem::path& relative) const;
+
+private:
+    std::filesystem::path base_;
+};
+
 #if ODO_REPO_DEFINITIONS
+ODO_API ResolvedRoot::ResolvedRoot(const std::filesystem::path& root)
+    : base_(detail::resolved(root, root)) {}
+
 ODO_API std::optional<std::filesystem::path>
-resolve_repo_path(const std::filesystem::path& root, const std::filesystem::path& relative) {
-    namespace fs = std::filesystem;
+ResolvedRoot::resolve(const std::filesystem::path& relative) const {
     if (relative.has_root_path())
         return std::nullopt;
-    const fs::path base = detail::resolved(root, root);
-    fs::path resolved = detail::resolved(base / relative, relative);
-    if (!is_within(resolved, base))
+    std::filesystem::path resolved = detail::resolved(base_ / relative, relative);
+    if (!is_within(resolved, base_))
         return std::nullopt;
     return resolved;
+}
+
+ODO_API std::optional<std::filesystem::path>
+resolve_repo_path(const std::filesystem::path& root, const std::filesystem::path& relative) {
+    if (relative.has_root_path())
+        return std::nullopt;
+    return ResolvedRoot(root).resolve(relative);
 }
 
 namespace detail {
@@ -92,6 +115,12 @@ namespace detail {
 }
 
 } // namespace detail
+
+ODO_API std::filesystem::path ResolvedRoot::file_path(const std::filesystem::path& relative) const {
+    if (auto resolved = resolve(relative))
+        return *std::move(resolved);
+    detail::refuse_outside(relative);
+}
 
 ODO_API std::filesystem::path repo_file_path(const std::filesystem::path& root,
                                              const std::filesystem::path& relative) {
