@@ -8,9 +8,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 namespace odo::refactor {
@@ -37,9 +37,20 @@ inline std::vector<std::string> corpus_paths(const repo::SourceTree& tree,
     return out;
 }
 
+// Those private sources' blocks that `keep` accepts (every one without it). A file is read, cut
+// into bodies and let go before the next is read: the corpus's text is never held whole.
 inline std::vector<Block> corpus_blocks(const repo::SourceTree& tree, const std::string& priv_dir,
-                                        const std::vector<std::string>& own, std::size_t floor) {
-    return detail::blocks_of(detail::read_existing(tree, corpus_paths(tree, priv_dir, own)), floor);
+                                        const std::vector<std::string>& own, std::size_t floor,
+                                        const std::function<bool(const Block&)>& keep = {}) {
+    const std::vector<std::string> paths = corpus_paths(tree, priv_dir, own);
+    tree.prefetch(paths);
+    std::vector<Block> out;
+    for (const std::string& path : paths)
+        if (const auto text = tree.read(path))
+            for (Block& b : extract_blocks(*text, path, floor))
+                if (!keep || keep(b))
+                    out.push_back(std::move(b));
+    return out;
 }
 
 // The whole library's private blocks, prepared in `sources`.
@@ -112,25 +123,29 @@ inline std::vector<Finding> assess_views(const OperatorViews& v, const OperatorS
     return out;
 }
 
-// The corpus blocks that share a window with a body RED-2 looks up: a block sharing none has
-// jaccard 0 with each, so the index of these alone answers every lookup as the whole corpus's
-// would (the same matches, counts, files and best partner, in the same order).
-inline std::vector<Block> sharing_a_window(std::vector<Block> corpus,
-                                           const std::vector<Block>& mine, const AssessSettings& s,
-                                           const std::string& op) {
-    std::unordered_set<std::uint64_t> windows;
-    for (const Block& b : mine)
-        if (red2_looks_up(b, s, op))
-            windows.insert(b.shingles.begin(), b.shingles.end());
-    corpus.erase(std::remove_if(corpus.begin(), corpus.end(),
-                                [&](const Block& b) {
-                                    return std::none_of(
-                                        b.shingles.begin(), b.shingles.end(),
-                                        [&](std::uint64_t w) { return windows.count(w) > 0; });
-                                }),
-                 corpus.end());
-    return corpus;
-}
+// The windows of the bodies RED-2 looks up. A corpus block that shares none has jaccard 0 with
+// each, so the index of the blocks that share one answers every lookup as the whole corpus's would
+// (the same matches, counts, files and best partner, in the same order).
+class LookedUpWindows {
+public:
+    LookedUpWindows(const std::vector<Block>& mine, const AssessSettings& s,
+                    const std::string& op) {
+        for (const Block& b : mine)
+            if (red2_looks_up(b, s, op))
+                windows_.insert(windows_.end(), b.shingles.begin(), b.shingles.end());
+        std::sort(windows_.begin(), windows_.end());
+        windows_.erase(std::unique(windows_.begin(), windows_.end()), windows_.end());
+    }
+
+    bool shared_by(const Block& b) const {
+        return std::any_of(b.shingles.begin(), b.shingles.end(), [&](std::uint64_t w) {
+            return std::binary_search(windows_.begin(), windows_.end(), w);
+        });
+    }
+
+private:
+    std::vector<std::uint64_t> windows_; // sorted, unique
+};
 
 } // namespace detail
 
@@ -140,16 +155,17 @@ ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const A
 }
 
 // One operator's RED-2 indexes only the corpus blocks that can match its own; the corpus files
-// are only stripped and cut into bodies, as no other check reads them.
+// are only stripped and cut into bodies, one at a time, as no other check reads them.
 ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s) {
     PreparedSources sources(src.tree, s.floor());
     const detail::OperatorViews views(src, sources);
     if (!selected(s, "impl"))
         return detail::assess_views(views, src, s, ShingleIndex({}));
-    return detail::assess_views(views, src, s,
-                                ShingleIndex(detail::sharing_a_window(
-                                    corpus_blocks(src.tree, s.priv_dir, src.op.priv, s.floor()),
-                                    views.priv_blocks, s, src.op.op)));
+    const detail::LookedUpWindows windows(views.priv_blocks, s, src.op.op);
+    return detail::assess_views(
+        views, src, s,
+        ShingleIndex(corpus_blocks(src.tree, s.priv_dir, src.op.priv, s.floor(),
+                                   [&](const Block& b) { return windows.shared_by(b); })));
 }
 #endif // ODO_REFACTOR_DEFINITIONS
 

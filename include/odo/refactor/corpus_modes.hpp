@@ -71,10 +71,8 @@ ODO_API std::vector<Variant> variants_of(const std::string& name, const repo::So
 #if ODO_REFACTOR_DEFINITIONS
 ODO_API std::vector<Variant> variants_of(const std::string& name, const repo::SourceTree& tree,
                                          const AssessSettings& s) {
-    auto blocks = corpus_blocks(tree, s.priv_dir, {}, s.floor());
-    blocks.erase(std::remove_if(blocks.begin(), blocks.end(),
-                                [&](const Block& b) { return b.name != name; }),
-                 blocks.end());
+    auto blocks = corpus_blocks(tree, s.priv_dir, {}, s.floor(),
+                                [&](const Block& b) { return b.name == name; });
     std::stable_sort(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) {
         return a.path != b.path ? a.path < b.path : a.start < b.start;
     });
