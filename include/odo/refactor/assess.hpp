@@ -59,6 +59,8 @@ struct SourceFile {
 
 // The sources one check reads (the private files, or the whole surface), each prepared once.
 using Views = std::vector<const SourceView*>;
+// The bodies one check compares, extracted once (prepared_sources.hpp).
+using Blocks = std::vector<const Block*>;
 
 #if ODO_REFACTOR_DEFINITIONS
 inline std::vector<SourceFile> read_existing(const repo::SourceTree& tree,
@@ -100,13 +102,12 @@ inline std::string site(const Block& b) {
 // One RECOMMENDATION per listed pair and one counting the pairs not listed; MANUAL when the search
 // stopped before comparing every body; PASS, naming how many blocks were compared, when none.
 inline void pair_findings(std::vector<Finding>& out, const AssessSettings& s,
-                          const std::string& domain, const std::string& id,
-                          const std::vector<Block>& blocks, const std::string& op,
-                          const std::string& what, const std::string& fix) {
-    std::vector<const Block*> compared;
-    for (const Block& b : blocks)
-        if (!s.tunables.allowed(op, b.name))
-            compared.push_back(&b);
+                          const std::string& domain, const std::string& id, const Blocks& blocks,
+                          const std::string& op, const std::string& what, const std::string& fix) {
+    Blocks compared;
+    for (const Block* b : blocks)
+        if (!s.tunables.allowed(op, b->name))
+            compared.push_back(b);
     const NearDuplicates pairs =
         near_duplicate_pairs(compared, s.tunables.threshold, listed_pairs, s.pair_budget);
     for (const BlockPair& p : pairs.listed)
@@ -157,7 +158,7 @@ inline std::vector<std::size_t> word_sites(std::string_view text, std::string_vi
 
 #if ODO_REFACTOR_DEFINITIONS
 // RED-1: near-duplicate bodies within the operator (the Tensor/VarShape twin kernels).
-inline void check_red1(std::vector<Finding>& out, const std::vector<Block>& blocks,
+inline void check_red1(std::vector<Finding>& out, const detail::Blocks& blocks,
                        const AssessSettings& s, const std::string& op) {
     detail::pair_findings(
         out, s, "impl", "RED-1", blocks, op, "bodies",
@@ -166,7 +167,7 @@ inline void check_red1(std::vector<Finding>& out, const std::vector<Block>& bloc
 }
 
 // RED-2: a body of this operator that another operator's private sources repeat.
-inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine,
+inline void check_red2(std::vector<Finding>& out, const detail::Blocks& mine,
                        const ShingleIndex& corpus, const AssessSettings& s,
                        const repo::OperatorPaths& paths) {
     const std::string& op = paths.op;
@@ -175,12 +176,12 @@ inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine
         CorpusMatches partners;
     };
     std::vector<Hit> hits;
-    for (const Block& b : mine) {
-        if (!detail::red2_looks_up(b, s, op))
+    for (const Block* b : mine) {
+        if (!detail::red2_looks_up(*b, s, op))
             continue;
-        auto partners = corpus.matches(b, s.tunables.threshold, paths.priv);
+        auto partners = corpus.matches(*b, s.tunables.threshold, paths.priv);
         if (!partners.empty())
-            hits.push_back({&b, std::move(partners)});
+            hits.push_back({b, std::move(partners)});
     }
     std::stable_sort(hits.begin(), hits.end(), [](const Hit& x, const Hit& y) {
         const double rx = sort_ratio(x.partners.best->ratio);
@@ -441,7 +442,7 @@ inline void check_red5(std::vector<Finding>& out, const detail::Views& priv,
 
 // RED-6: binding bodies repeated between entry points (Tensor and VarShape, allocating and _into).
 // `blocks` are the binding's; nullopt without a binding.
-inline void check_red6(std::vector<Finding>& out, const std::optional<std::vector<Block>>& blocks,
+inline void check_red6(std::vector<Finding>& out, const std::optional<detail::Blocks>& blocks,
                        const AssessSettings& s, const std::string& op) {
     if (!blocks) {
         out.push_back(detail::finding(s, "api", "RED-6", Status::NotApplicable,
@@ -632,7 +633,7 @@ inline std::set<std::string_view> static_function_names(std::string_view code) {
 // unused macro costs no code, and the reference's "function with no caller" would misname it.
 // `blocks` are the surface's, file by file (the ones RED-1 and RED-6 compared: extracted once).
 inline void check_red11(std::vector<Finding>& out, const detail::Views& surface,
-                        const std::vector<const Block*>& blocks, const AssessSettings& s) {
+                        const detail::Blocks& blocks, const AssessSettings& s) {
     std::vector<const Block*> internal;
     std::unordered_map<std::string_view, std::size_t> uses; // of the internal bodies' names
     auto next = blocks.begin();

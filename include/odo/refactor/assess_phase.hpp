@@ -72,19 +72,25 @@ namespace detail {
 // every domain that compares or counts them.
 struct OperatorViews {
     Views priv, surface; // the surface: the private sources, then the binding when there is one
-    std::vector<Block> priv_blocks;
-    std::optional<std::vector<Block>> binding_blocks; // nullopt without a binding
+    Blocks priv_blocks, surface_blocks;
+    std::optional<Blocks> binding_blocks; // nullopt without a binding
 
     OperatorViews(const OperatorSources& src, PreparedSources& sources) {
         for (const PreparedSource* file : sources.get(src.op.priv)) {
             priv.push_back(&file->view);
-            priv_blocks.insert(priv_blocks.end(), file->blocks.begin(), file->blocks.end());
+            for (const Block& b : file->blocks)
+                priv_blocks.push_back(&b);
         }
         surface = priv;
+        surface_blocks = priv_blocks;
         if (!src.op.pybind.empty())
             for (const PreparedSource* binding : sources.get({src.op.pybind})) {
                 surface.push_back(&binding->view);
-                binding_blocks = binding->blocks;
+                binding_blocks.emplace();
+                for (const Block& b : binding->blocks)
+                    binding_blocks->push_back(&b);
+                surface_blocks.insert(surface_blocks.end(), binding_blocks->begin(),
+                                      binding_blocks->end());
             }
     }
 };
@@ -109,15 +115,9 @@ inline std::vector<Finding> assess_views(const OperatorViews& v, const OperatorS
         } else if (domain == "api") {
             check_red6(out, v.binding_blocks, s, op);
         } else if (domain == "xcut") {
-            std::vector<const Block*> surface_blocks;
-            for (const Block& b : v.priv_blocks)
-                surface_blocks.push_back(&b);
-            if (v.binding_blocks)
-                for (const Block& b : *v.binding_blocks)
-                    surface_blocks.push_back(&b);
             check_red10(out, v.surface, s);
             check_red12(out, v.surface, s);
-            check_red11(out, v.surface, surface_blocks, s);
+            check_red11(out, v.surface, v.surface_blocks, s);
         }
     }
     return out;
@@ -128,11 +128,10 @@ inline std::vector<Finding> assess_views(const OperatorViews& v, const OperatorS
 // (the same matches, counts, files and best partner, in the same order).
 class LookedUpWindows {
 public:
-    LookedUpWindows(const std::vector<Block>& mine, const AssessSettings& s,
-                    const std::string& op) {
-        for (const Block& b : mine)
-            if (red2_looks_up(b, s, op))
-                windows_.insert(windows_.end(), b.shingles.begin(), b.shingles.end());
+    LookedUpWindows(const Blocks& mine, const AssessSettings& s, const std::string& op) {
+        for (const Block* b : mine)
+            if (red2_looks_up(*b, s, op))
+                windows_.insert(windows_.end(), b->shingles.begin(), b->shingles.end());
         std::sort(windows_.begin(), windows_.end());
         windows_.erase(std::unique(windows_.begin(), windows_.end()), windows_.end());
     }
