@@ -123,15 +123,19 @@ inline std::vector<Finding> assess_views(const OperatorViews& v, const OperatorS
     return out;
 }
 
-// The windows of the bodies RED-2 looks up. A corpus block that shares none has jaccard 0 with
-// each, so the index of the blocks that share one answers every lookup as the whole corpus's would
-// (the same matches, counts, files and best partner, in the same order).
+// The windows RED-2 looks the operator's bodies up by (jaccard_probes). A corpus block that holds
+// none is below the threshold with each body, so the index of the blocks that hold one answers
+// every lookup as the whole corpus's would (the same matches, counts, files and best partner, in
+// the same order).
 class LookedUpWindows {
 public:
     LookedUpWindows(const Blocks& mine, const AssessSettings& s, const std::string& op) {
         for (const Block* b : mine)
-            if (red2_looks_up(*b, s, op))
-                windows_.insert(windows_.end(), b->shingles.begin(), b->shingles.end());
+            if (red2_looks_up(*b, s, op)) {
+                const auto probes = jaccard_probes(b->shingles.size(), s.tunables.threshold);
+                windows_.insert(windows_.end(), b->shingles.begin(),
+                                b->shingles.begin() + static_cast<std::ptrdiff_t>(probes));
+            }
         std::sort(windows_.begin(), windows_.end());
         windows_.erase(std::unique(windows_.begin(), windows_.end()), windows_.end());
     }

@@ -40,6 +40,11 @@ struct Block {
 
 // |A ∩ B| / |A ∪ B| of two sorted sets; 0 when both are empty.
 ODO_API double jaccard(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b);
+// How many elements of a set of `n` a search must look up to find every set whose jaccard with it
+// reaches `threshold` (> 0): a set holding none of some `p` of them shares at most n - p, so its
+// ratio, as jaccard computes it in doubles, is at most (n - p) / n, which is below the threshold.
+// The other lookups could only find sets below it.
+ODO_API std::size_t jaccard_probes(std::size_t n, double threshold);
 // A ratio as the reports sort it (4 decimals) and print it (2 decimals).
 ODO_API double sort_ratio(double r);
 #if ODO_REFACTOR_DEFINITIONS
@@ -84,6 +89,13 @@ ODO_API double jaccard(const std::vector<std::uint64_t>& a, const std::vector<st
     }
     const std::size_t all = a.size() + b.size() - common;
     return all == 0 ? 0.0 : static_cast<double>(common) / static_cast<double>(all);
+}
+
+ODO_API std::size_t jaccard_probes(std::size_t n, double threshold) {
+    std::size_t p = std::min<std::size_t>(n, 1);
+    while (p < n && static_cast<double>(n - p) / static_cast<double>(n) >= threshold)
+        ++p;
+    return p;
 }
 
 ODO_API double sort_ratio(double r) {

@@ -1,7 +1,8 @@
 #pragma once
 // An inverted index from shingle to the corpus blocks holding it, so matching one block against
-// every other operator's bodies looks only at blocks that share a shingle with it: the work
-// grows with the matches, not with the corpus squared. Corpus blocks with the same shingle set are
+// every other operator's bodies looks only at blocks that share a shingle with it, and only with
+// the few of its shingles that every match must share one of (jaccard_probes): the work grows with
+// the matches, not with the corpus squared. Corpus blocks with the same shingle set are
 // one class, compared once and summarised (best member, members, files) when the index is built,
 // so N copies of a body in the corpus cost one comparison per query, not N.
 #include "odo/refactor/blocks.hpp"
@@ -50,8 +51,9 @@ public:
             if (const auto it = file_names_.find(path); it != file_names_.end())
                 excluded_ids.insert(it->second);
         std::vector<std::size_t> candidates;
-        for (std::uint64_t s : b.shingles) {
-            const auto [first, last] = postings_.of(s);
+        const std::size_t probes = jaccard_probes(b.shingles.size(), threshold);
+        for (std::size_t k = 0; k < probes; ++k) {
+            const auto [first, last] = postings_.of(b.shingles[k]);
             for (auto it = first; it != last; ++it)
                 candidates.push_back(it->second);
         }

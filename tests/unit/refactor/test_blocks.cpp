@@ -5,9 +5,11 @@
 
 #include <doctest/doctest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 using namespace odo::refactor;
 
@@ -27,6 +29,29 @@ TEST_CASE("a body shorter than a window is one key; a longer one, one per window
     CHECK(jaccard({}, {}) == 0.0);
     CHECK(jaccard({1, 2, 3}, {2, 3, 4}) == doctest::Approx(0.5));
     CHECK(ratio_text(0.8333) == "0.83");
+}
+
+TEST_CASE("a set at the threshold holds one of the first jaccard_probes of another's, no fewer") {
+    CHECK(jaccard_probes(0, 0.8) == 0);
+    CHECK(jaccard_probes(17, 0.8) == 4);
+    CHECK(jaccard_probes(17, 0.0) == 17);
+    CHECK(jaccard_probes(17, 1.5) == 1);
+    // The set that misses the first k of a's and comes closest to it is the rest of a's.
+    auto without_first = [](const std::vector<std::uint64_t>& a, std::size_t k) {
+        return std::vector<std::uint64_t>(a.begin() + static_cast<std::ptrdiff_t>(k), a.end());
+    };
+    for (const double t : {0.5, 0.8, 0.85, 0.95, 1.0})
+        for (std::size_t n = 1; n <= 300; ++n) {
+            CAPTURE(t);
+            CAPTURE(n);
+            std::vector<std::uint64_t> a(n);
+            for (std::size_t k = 0; k < n; ++k)
+                a[k] = k;
+            const std::size_t p = jaccard_probes(n, t);
+            CHECK(jaccard(a, without_first(a, p)) < t);
+            if (p > 1)
+                CHECK(jaccard(a, without_first(a, p - 1)) >= t);
+        }
 }
 
 TEST_CASE("a line's key is its normalized text's: whitespace runs one space, ends trimmed") {
