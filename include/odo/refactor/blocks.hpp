@@ -4,6 +4,7 @@
 // ("shingles", window_key.hpp). Two bodies are near-duplicates when the Jaccard index of their
 // shingle sets reaches the threshold.
 #include "odo/core/linkage.hpp"
+#include "odo/refactor/brace_walk.hpp"
 #include "odo/refactor/code_text.hpp"
 #include "odo/refactor/window_key.hpp"
 #include "odo/review/source_text.hpp"
@@ -310,44 +311,37 @@ inline std::vector<Block> extract_stripped_blocks(std::string_view code, std::st
     std::vector<Open> stack;
     std::vector<Block> blocks;
     std::optional<detail::FileWindows> windows; // built at the first named body
-    std::size_t segment = 0, line = 1, named = 0;
-    int parens = 0;
-    for (std::size_t i = 0; i < code.size(); ++i) {
-        const char c = code[i];
-        if (c == '\n') {
-            ++line;
-        } else if (c == '(') {
-            ++parens;
-        } else if (c == ')') {
-            parens = std::max(parens - 1, 0);
-        } else if (c == ';' && parens == 0) {
-            segment = i + 1;
-        } else if (c == '{') {
-            detail::BodyName body = parens == 0 && named < max_named_nesting
-                                        ? detail::body_name(code.substr(segment, i - segment))
-                                        : detail::BodyName{};
-            named += !body.name.empty();
-            stack.push_back({std::move(body), i, line});
-            if (parens == 0)
-                segment = i + 1;
-        } else if (c == '}') {
-            if (!stack.empty()) {
-                const Open open = std::move(stack.back());
-                stack.pop_back();
-                if (!open.body.name.empty()) {
-                    --named;
-                    if (!windows)
-                        windows.emplace(code);
-                    auto [lines, shingles] = windows->body(open.offset, open.line, i, line);
-                    if (lines >= floor && lines > 0)
-                        blocks.push_back({open.body.name, std::string(path), open.line, line, lines,
-                                          std::move(shingles), open.offset, open.body.macro});
-                }
-            }
-            if (parens == 0)
-                segment = i + 1;
-        }
-    }
+    std::size_t named = 0, line = 1, counted = 0;
+    auto line_at = [&](std::size_t offset) {
+        line += static_cast<std::size_t>(
+            std::count(code.begin() + static_cast<std::ptrdiff_t>(counted),
+                       code.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+        counted = offset;
+        return line;
+    };
+    auto open = [&](std::size_t offset, std::optional<std::string_view> segment) {
+        detail::BodyName body =
+            segment && named < max_named_nesting ? detail::body_name(*segment) : detail::BodyName{};
+        named += !body.name.empty();
+        stack.push_back({std::move(body), offset, line_at(offset)});
+    };
+    auto close = [&](std::size_t offset) {
+        if (stack.empty())
+            return;
+        const Open o = std::move(stack.back());
+        stack.pop_back();
+        if (o.body.name.empty())
+            return;
+        --named;
+        if (!windows)
+            windows.emplace(code);
+        const std::size_t last = line_at(offset);
+        auto [lines, shingles] = windows->body(o.offset, o.line, offset, last);
+        if (lines >= floor && lines > 0)
+            blocks.push_back({o.body.name, std::string(path), o.line, last, lines,
+                              std::move(shingles), o.offset, o.body.macro});
+    };
+    walk_braces(code, open, close);
     return blocks;
 }
 

@@ -3,12 +3,14 @@
 // internal linkage as a `static` one does: nothing outside its file can call it, so RED-11 may call
 // it dead when its own file never names it again (review-refactor.md §7.23, a reference defect).
 #include "odo/core/linkage.hpp"
+#include "odo/refactor/brace_walk.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <vector>
@@ -66,38 +68,26 @@ inline Scope scope_opened_by(std::string_view segment) {
 // local is not what a stray `static` function is.
 inline std::map<std::size_t, bool> namespace_scope_bodies(std::string_view code) {
     std::vector<detail::Scope> open;
-    std::size_t unnamed = 0, other = 0, segment = 0;
-    int parens = 0;
+    std::size_t unnamed = 0, other = 0;
     std::map<std::size_t, bool> out;
-    for (std::size_t i = 0; i < code.size(); ++i) {
-        const char c = code[i];
-        if (c == '(') {
-            ++parens;
-        } else if (c == ')') {
-            parens = parens > 0 ? parens - 1 : 0;
-        } else if (c == ';' && parens == 0) {
-            segment = i + 1;
-        } else if (c == '{') {
+    walk_braces(
+        code,
+        [&](std::size_t offset, std::optional<std::string_view> segment) {
             const detail::Scope scope =
-                parens == 0 ? detail::scope_opened_by(code.substr(segment, i - segment))
-                            : detail::Scope::other;
+                segment ? detail::scope_opened_by(*segment) : detail::Scope::other;
             if (scope == detail::Scope::other && other == 0)
-                out.emplace(i, unnamed > 0);
+                out.emplace(offset, unnamed > 0);
             open.push_back(scope);
             unnamed += scope == detail::Scope::unnamed_namespace;
             other += scope == detail::Scope::other;
-            if (parens == 0)
-                segment = i + 1;
-        } else if (c == '}') {
-            if (!open.empty()) {
-                unnamed -= open.back() == detail::Scope::unnamed_namespace;
-                other -= open.back() == detail::Scope::other;
-                open.pop_back();
-            }
-            if (parens == 0)
-                segment = i + 1;
-        }
-    }
+        },
+        [&](std::size_t) {
+            if (open.empty())
+                return;
+            unnamed -= open.back() == detail::Scope::unnamed_namespace;
+            other -= open.back() == detail::Scope::other;
+            open.pop_back();
+        });
     return out;
 }
 
