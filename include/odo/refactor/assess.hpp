@@ -273,9 +273,12 @@ inline std::vector<Condition> if_conditions(std::string_view code) {
 }
 
 // The widths of each condition come from one scan of the whole code for `sizeof(T) == N` (a
-// match never crosses a condition's parentheses) and counts per width up to each match.
+// match never crosses a condition's parentheses) and counts per width up to each match. Code
+// with no such equality has no guard, and its conditions are not looked for.
 inline std::vector<Guard> sizeof_guards(const std::string& code) {
     const auto equalities = code_shapes::sizeof_equalities(code);
+    if (equalities.empty())
+        return {};
     std::vector<std::array<std::uint32_t, 10>> before(equalities.size() + 1);
     for (std::size_t k = 0; k < equalities.size(); ++k) {
         before[k + 1] = before[k];
