@@ -634,21 +634,20 @@ inline std::set<std::string_view> static_function_names(std::string_view code) {
 // namespace — that nothing on the operator's surface names again; a class's static member is
 // callable from other files and is left out. A function-like macro's body is no function: an
 // unused macro costs no code, and the reference's "function with no caller" would misname it.
-// `blocks` are the surface's, file by file (the ones RED-1 and RED-6 compared: extracted once).
+// `blocks` are the surface's, file by file (the ones RED-1 and RED-6 compared: extracted once,
+// each with its scope).
 inline void check_red11(std::vector<Finding>& out, const detail::Views& surface,
                         const detail::Blocks& blocks, const AssessSettings& s) {
     std::vector<const Block*> internal;
     std::unordered_map<std::string_view, std::size_t> uses; // of the internal bodies' names
     auto next = blocks.begin();
     for (const SourceView* file : surface) {
-        const std::string& code = file->code();
-        const std::map<std::size_t, bool> scope = namespace_scope_bodies(code);
-        const std::set<std::string_view> statics = detail::static_function_names(code);
+        const std::set<std::string_view> statics = detail::static_function_names(file->code());
         for (; next != blocks.end() && (*next)->path == file->path(); ++next) {
             const Block& b = **next;
-            const auto at = scope.find(b.offset);
-            if (!b.macro && at != scope.end() &&
-                ((b.name != "lambda" && at->second) || statics.count(b.name) > 0)) {
+            if (!b.macro && b.scope != BodyScope::nested &&
+                ((b.name != "lambda" && b.scope == BodyScope::unnamed_namespace) ||
+                 statics.count(b.name) > 0)) {
                 internal.push_back(&b);
                 uses.emplace(b.name, 0);
             }

@@ -6,6 +6,7 @@
 #include "odo/core/linkage.hpp"
 #include "odo/refactor/brace_walk.hpp"
 #include "odo/refactor/code_text.hpp"
+#include "odo/refactor/unnamed_namespace.hpp"
 #include "odo/refactor/window_key.hpp"
 #include "odo/review/source_text.hpp"
 
@@ -37,6 +38,7 @@ struct Block {
     std::vector<std::uint64_t> shingles; // sorted, unique
     std::size_t offset = 0;              // of the opening brace in strip_code's text
     bool macro = false; // the body of a function-like macro (`#define name(...) ... {`)
+    BodyScope scope = BodyScope::nested; // namespace scope or not (RED-11's internal functions)
 };
 
 // |A ∩ B| / |A ∪ B| of two sorted sets; 0 when both are empty.
@@ -307,10 +309,12 @@ inline std::vector<Block> extract_stripped_blocks(std::string_view code, std::st
         detail::BodyName body;
         std::size_t offset;
         std::size_t line;
+        BodyScope scope;
     };
     std::vector<Open> stack;
     std::vector<Block> blocks;
     std::optional<detail::FileWindows> windows; // built at the first named body
+    NamespaceScopes scopes;
     std::size_t named = 0, line = 1, counted = 0;
     auto line_at = [&](std::size_t offset) {
         line += static_cast<std::size_t>(
@@ -323,9 +327,11 @@ inline std::vector<Block> extract_stripped_blocks(std::string_view code, std::st
         detail::BodyName body =
             segment && named < max_named_nesting ? detail::body_name(*segment) : detail::BodyName{};
         named += !body.name.empty();
-        stack.push_back({std::move(body), offset, line_at(offset)});
+        const BodyScope scope = scopes.open(segment);
+        stack.push_back({std::move(body), offset, line_at(offset), scope});
     };
     auto close = [&](std::size_t offset) {
+        scopes.close();
         if (stack.empty())
             return;
         const Open o = std::move(stack.back());
@@ -339,7 +345,7 @@ inline std::vector<Block> extract_stripped_blocks(std::string_view code, std::st
         auto [lines, shingles] = windows->body(o.offset, o.line, offset, last);
         if (lines >= floor && lines > 0)
             blocks.push_back({o.body.name, std::string(path), o.line, last, lines,
-                              std::move(shingles), o.offset, o.body.macro});
+                              std::move(shingles), o.offset, o.body.macro, o.scope});
     };
     walk_braces(code, open, close);
     return blocks;
