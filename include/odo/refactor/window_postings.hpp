@@ -3,9 +3,10 @@
 // look a window up in (near_duplicates.hpp within one set of bodies, shingle_index.hpp against the
 // corpus). Built once from every (window, class) pair and never changed, so they are one array
 // bucketed by the window's top bits rather than a hash map of vectors: a window key is a
-// well-mixed 64-bit value, so a bucket holds about one pair, and a lookup reads its bucket. A
-// bucket is sorted, and searched in halves, so a window shared by many classes costs a lookup of
-// another window in its bucket no more than a binary search.
+// well-mixed 64-bit value, so a bucket holds about four pairs (a cache line), and a lookup reads
+// where its bucket begins, then the bucket. A bucket is sorted, and searched in halves, so a
+// window shared by many classes costs a lookup of another window in its bucket no more than a
+// binary search.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -20,7 +21,7 @@ public:
     using Iterator = std::vector<Pair>::const_iterator;
 
     explicit WindowPostings(const std::vector<Pair>& pairs) {
-        while (shift_ > 1 && (std::size_t(1) << (64 - shift_)) < pairs.size())
+        while (shift_ > 1 && (std::size_t(4) << (64 - shift_)) < pairs.size())
             --shift_;
         begin_.assign((std::size_t(1) << (64 - shift_)) + 1, 0);
         for (const Pair& p : pairs)
@@ -55,7 +56,7 @@ private:
         return static_cast<std::size_t>(window >> shift_);
     }
 
-    unsigned shift_ = 63;            // 64 less the bits that pick a bucket: at least one a pair
+    unsigned shift_ = 63;            // 64 less the bits that pick a bucket
     std::vector<std::size_t> begin_; // where each bucket's pairs begin, then their end
     std::vector<Pair> pairs_;        // by bucket, each sorted
 };
