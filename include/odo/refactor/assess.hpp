@@ -401,7 +401,7 @@ inline void check_red4(std::vector<Finding>& out, const detail::Views& priv,
     std::string first;
     std::size_t sites = 0;
     for (const SourceView* file : priv)
-        for (std::size_t i = 0; i < file->line_count(); ++i)
+        for (std::size_t i : file->blanked_lines_with("TENSOR_NCHW"))
             if (detail::names_both_layouts(file->blanked_line(i)) && sites++ == 0)
                 first = review::line_evidence(file->path(), i + 1, file->text_line(i));
     if (sites > 0)
@@ -425,7 +425,7 @@ inline void check_red5(std::vector<Finding>& out, const detail::Views& priv,
             accessor = accessor || file->blanked().find(token) != std::string::npos;
         if (accessor)
             continue;
-        for (std::size_t i = 0; i < file->line_count(); ++i)
+        for (std::size_t i : file->blanked_lines_with("tride")) // Stride, stride
             if (detail::multiplies_by_stride(file->blanked_line(i))) {
                 if (files++ == 0)
                     first = review::line_evidence(file->path(), i + 1, file->text_line(i));
@@ -507,10 +507,25 @@ struct ShadowSite {
     }
 };
 
+// The lines of a file that can define a shared utility: those holding one's name, in order.
+inline std::vector<std::size_t> lines_naming(const SourceView& file,
+                                             const std::unordered_set<std::string_view>& utils) {
+    std::vector<std::size_t> out;
+    for (std::string_view util : utils)
+        if (!util.empty()) { // no identifier is empty
+            const auto lines = file.blanked_lines_with(util);
+            out.insert(out.end(), lines.begin(), lines.end());
+        }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 } // namespace detail
 
-// RED-10: a local definition named like a shared utility. One pass over each line's identifiers,
-// not one per utility; the site reported is the first by utility name, file and line.
+// RED-10: a local definition named like a shared utility. One pass over the identifiers of each
+// line that names a utility, not one per utility; the site reported is the first by utility name,
+// file and line.
 inline void check_red10(std::vector<Finding>& out, const detail::Views& surface,
                         const AssessSettings& s) {
     // Looked up per identifier: a view of each name, not a std::string made for every word.
@@ -519,7 +534,7 @@ inline void check_red10(std::vector<Finding>& out, const detail::Views& surface,
     std::optional<detail::ShadowSite> first;
     std::size_t sites = 0;
     for (std::size_t f = 0; f < surface.size(); ++f) {
-        for (std::size_t i = 0; i < surface[f]->line_count(); ++i) {
+        for (std::size_t i : detail::lines_naming(*surface[f], utils)) {
             const std::string_view line = surface[f]->blanked_line(i);
             if (line.find('(') == std::string_view::npos)
                 continue; // no definition opens on it
@@ -602,12 +617,16 @@ inline void count_names(std::string_view text,
 }
 
 // The names followed by '(' (spaces between allowed) on a line where a `static` stands before
-// them: what RED-11 takes for a static function. One pass over the code, not one per body.
+// them: what RED-11 takes for a static function. One search of the code for the lines holding
+// "static", not one per body or per line.
 inline std::set<std::string_view> static_function_names(std::string_view code) {
     std::set<std::string_view> out;
-    for (std::string_view line : text::lines(code)) {
-        if (line.find("static") == std::string_view::npos)
-            continue;
+    for (auto at = code.find("static"); at != std::string_view::npos;) {
+        const std::size_t newline = code.rfind('\n', at);
+        const std::size_t begin = newline == std::string_view::npos ? 0 : newline + 1;
+        const std::size_t line_end = std::min(code.find('\n', at), code.size());
+        const std::string_view line = code.substr(begin, line_end - begin);
+        at = code.find("static", line_end);
         bool after_static = false;
         for (std::size_t i = 0; i < line.size();) {
             const std::size_t end = review::detail::word_end(line, i);
