@@ -21,6 +21,15 @@ namespace odo::refactor {
 ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s,
                                              const ShingleIndex& corpus, PreparedSources& sources);
 ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s);
+// The same in two parts, for a pass over the whole library: every finding but RED-2's, whose
+// index must hold every body first, then RED-2's against that index. The pass assesses each
+// operator as it comes and lets a source's text go once no operator left reads it, holding the
+// library's bodies, not its texts; together the parts count what assess_findings finds.
+ODO_API std::vector<Finding> assess_findings_but_red2(const OperatorSources& src,
+                                                      const AssessSettings& s,
+                                                      PreparedSources& sources);
+ODO_API std::vector<Finding> red2_findings(const OperatorSources& src, const AssessSettings& s,
+                                           const ShingleIndex& corpus, PreparedSources& sources);
 #if ODO_REFACTOR_DEFINITIONS
 // The private sources of the library (the files below priv_dir with a C++ source suffix),
 // sorted, less `own`.
@@ -77,7 +86,7 @@ struct OperatorViews {
 
     OperatorViews(const OperatorSources& src, PreparedSources& sources) {
         for (const PreparedSource* file : sources.get(src.op.priv)) {
-            priv.push_back(&file->view);
+            priv.push_back(&*file->view);
             for (const Block& b : file->blocks)
                 priv_blocks.push_back(&b);
         }
@@ -85,7 +94,7 @@ struct OperatorViews {
         surface_blocks = priv_blocks;
         if (!src.op.pybind.empty())
             for (const PreparedSource* binding : sources.get({src.op.pybind})) {
-                surface.push_back(&binding->view);
+                surface.push_back(&*binding->view);
                 binding_blocks.emplace();
                 for (const Block& b : binding->blocks)
                     binding_blocks->push_back(&b);
@@ -95,8 +104,10 @@ struct OperatorViews {
     }
 };
 
+// The findings of the checks of the selected domains; RED-2's in its place when given the corpus,
+// else none (red2_findings adds them).
 inline std::vector<Finding> assess_views(const OperatorViews& v, const OperatorSources& src,
-                                         const AssessSettings& s, const ShingleIndex& corpus) {
+                                         const AssessSettings& s, const ShingleIndex* corpus) {
     std::vector<Finding> out;
     const std::string& op = src.op.op;
     for (const std::string& domain : s.domains) {
@@ -107,7 +118,8 @@ inline std::vector<Finding> assess_views(const OperatorViews& v, const OperatorS
                 continue;
             }
             check_red1(out, v.priv_blocks, s, op);
-            check_red2(out, v.priv_blocks, corpus, s, src.op);
+            if (corpus)
+                check_red2(out, v.priv_blocks, *corpus, s, src.op);
             const auto header = src.tree.read(src.op.header).value_or("");
             check_red3(out, v.priv, parse_feature_matrix(header).input.dtypes, s);
             check_red4(out, v.priv, s);
@@ -154,7 +166,29 @@ private:
 
 ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const AssessSettings& s,
                                              const ShingleIndex& corpus, PreparedSources& sources) {
-    return detail::assess_views(detail::OperatorViews(src, sources), src, s, corpus);
+    return detail::assess_views(detail::OperatorViews(src, sources), src, s, &corpus);
+}
+
+ODO_API std::vector<Finding> assess_findings_but_red2(const OperatorSources& src,
+                                                      const AssessSettings& s,
+                                                      PreparedSources& sources) {
+    return detail::assess_views(detail::OperatorViews(src, sources), src, s, nullptr);
+}
+
+// Where assess_views runs RED-2: at each selected impl domain, for an operator with private
+// sources. Only their bodies are read, which outlive their texts.
+ODO_API std::vector<Finding> red2_findings(const OperatorSources& src, const AssessSettings& s,
+                                           const ShingleIndex& corpus, PreparedSources& sources) {
+    const std::vector<const PreparedSource*> files = sources.get(src.op.priv);
+    detail::Blocks mine;
+    for (const PreparedSource* file : files)
+        for (const Block& b : file->blocks)
+            mine.push_back(&b);
+    std::vector<Finding> out;
+    for (const std::string& domain : s.domains)
+        if (domain == "impl" && !files.empty())
+            check_red2(out, mine, corpus, s, src.op);
+    return out;
 }
 
 // One operator's RED-2 indexes only the corpus blocks that can match its own; the corpus files
@@ -163,12 +197,11 @@ ODO_API std::vector<Finding> assess_findings(const OperatorSources& src, const A
     PreparedSources sources(src.tree, s.floor());
     const detail::OperatorViews views(src, sources);
     if (!selected(s, "impl"))
-        return detail::assess_views(views, src, s, ShingleIndex({}));
+        return detail::assess_views(views, src, s, nullptr);
     const detail::LookedUpWindows windows(views.priv_blocks, s, src.op.op);
-    return detail::assess_views(
-        views, src, s,
-        ShingleIndex(corpus_blocks(src.tree, s.priv_dir, src.op.priv, s.floor(),
-                                   [&](const Block& b) { return windows.shared_by(b); })));
+    const ShingleIndex corpus(corpus_blocks(src.tree, s.priv_dir, src.op.priv, s.floor(),
+                                            [&](const Block& b) { return windows.shared_by(b); }));
+    return detail::assess_views(views, src, s, &corpus);
 }
 #endif // ODO_REFACTOR_DEFINITIONS
 
