@@ -168,8 +168,9 @@ struct OperatorPaths {
 
 // What resolving an operator reads of the library besides the operator's own files: the operators
 // the public headers name and the legacy kernels' directory. Listed once, it resolves every
-// operator without reading a directory again.
+// operator without reading a directory again, and reads the bindings below one resolved root.
 struct LibraryListing {
+    ResolvedRoot root;
     std::vector<DiscoveredOperator> operators; // discover_operators
     OperatorSet keys;                          // operator_keys(operators)
     std::vector<std::string> legacy_files;     // the legacy directory's file names, sorted
@@ -179,7 +180,7 @@ struct LibraryListing {
 ODO_API LibraryListing list_library(const std::filesystem::path& repo_root, const Layout& layout);
 #if ODO_REPO_DEFINITIONS
 ODO_API LibraryListing list_library(const std::filesystem::path& repo_root, const Layout& layout) {
-    LibraryListing out;
+    LibraryListing out{ResolvedRoot(repo_root), {}, {}, {}};
     out.operators = discover_operators(repo_root, layout);
     out.keys = operator_keys(out.operators);
     detail::require_readable_directory(repo_root, trim_trailing_slashes(layout.paths.priv_dir));
@@ -259,8 +260,8 @@ ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, c
     const auto& paths = layout.paths;
     p.hpp = expand(paths.cpp_api, values);
     p.pybind = expand(paths.binding, values);
-    p.pyname =
-        python_name(try_read_repo_file(repo_root, p.pybind).value_or(""), p.op, layout.grammar);
+    p.pyname = python_name(try_read_file(library.root.file_path(p.pybind)).value_or(""), p.op,
+                           layout.grammar);
     values.py = p.pyname;
     p.priv = detail::private_sources(repo_root, layout, values, library);
     p.test_cpp = expand(paths.test_cpp, values);

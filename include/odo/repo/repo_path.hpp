@@ -8,6 +8,7 @@
 #include "odo/core/path_within.hpp"
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -79,10 +80,19 @@ public:
     explicit ResolvedRoot(const std::filesystem::path& root);
 
     std::optional<std::filesystem::path> resolve(const std::filesystem::path& relative) const;
-    std::filesystem::path file_path(const std::filesystem::path& relative) const;
+    // repo_file_path's answer, the same or the same error. A file's directory is resolved once,
+    // however many of its files are asked for, and a regular file (no link to follow) is found in
+    // it by its name; any other path, or one whose directory is outside or cannot be resolved, is
+    // resolved in full.
+    std::filesystem::path file_path(const std::string& relative) const;
 
 private:
+    // A directory's location, or nullopt to leave its files to the full resolution: the error of
+    // a directory that cannot be resolved then names the file, as it always has.
+    std::optional<std::filesystem::path> directory(const std::string& dir) const;
+
     std::filesystem::path base_;
+    mutable std::map<std::string, std::optional<std::filesystem::path>> directories_;
 };
 
 #if ODO_REPO_DEFINITIONS
@@ -116,7 +126,31 @@ namespace detail {
 
 } // namespace detail
 
-ODO_API std::filesystem::path ResolvedRoot::file_path(const std::filesystem::path& relative) const {
+ODO_API std::optional<std::filesystem::path> ResolvedRoot::directory(const std::string& dir) const {
+    try {
+        return resolve(dir);
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
+}
+
+ODO_API std::filesystem::path ResolvedRoot::file_path(const std::string& relative) const {
+    namespace fs = std::filesystem;
+    const std::size_t slash = relative.rfind('/');
+    const std::string name = relative.substr(slash + 1); // the whole path without a '/'
+    if (slash != std::string::npos && slash > 0 && name != "." && name != ".." &&
+        !fs::path(relative).has_root_path()) {
+        const std::string dir = relative.substr(0, slash);
+        auto known = directories_.find(dir);
+        if (known == directories_.end())
+            known = directories_.emplace(dir, directory(dir)).first;
+        if (known->second) {
+            fs::path at = *known->second / name;
+            std::error_code ec;
+            if (fs::symlink_status(at, ec).type() == fs::file_type::regular)
+                return at;
+        }
+    }
     if (auto resolved = resolve(relative))
         return *std::move(resolved);
     detail::refuse_outside(relative);

@@ -37,7 +37,7 @@ public:
     // and the sources fingerprint in silence, and a FIFO would block the read.
     std::optional<std::string> read(const std::string& path) const override {
         namespace fs = std::filesystem;
-        const fs::path at = location(path);
+        const fs::path at = root_.file_path(path);
         std::error_code ec;
         const fs::file_status status = fs::status(at, ec);
         if (status.type() == fs::file_type::not_found)
@@ -71,40 +71,6 @@ public:
     }
 
 private:
-    // Where a file is read from, as root_.file_path gives it: a file's directory is resolved once,
-    // however many of its files are read, and a regular file (no link to follow) is found in it by
-    // its name. Any other path, or one whose directory is outside or cannot be resolved, is
-    // resolved in full, with the same answer or the same error as ever.
-    std::filesystem::path location(const std::string& path) const {
-        namespace fs = std::filesystem;
-        const std::size_t slash = path.rfind('/');
-        const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-        if (slash != std::string::npos && slash > 0 && name != "." && name != ".." &&
-            !fs::path(path).has_root_path()) {
-            const std::string dir = path.substr(0, slash);
-            auto known = directories_.find(dir);
-            if (known == directories_.end())
-                known = directories_.emplace(dir, directory(dir)).first;
-            if (known->second) {
-                fs::path at = *known->second / name;
-                std::error_code ec;
-                if (fs::symlink_status(at, ec).type() == fs::file_type::regular)
-                    return at;
-            }
-        }
-        return root_.file_path(path);
-    }
-
-    // A directory's location, or nullopt to leave its files to the full resolution: the error
-    // of a directory that cannot be resolved then names the file, as it always has.
-    std::optional<std::filesystem::path> directory(const std::string& dir) const {
-        try {
-            return root_.resolve(dir);
-        } catch (const InputError&) {
-            return std::nullopt;
-        }
-    }
-
     static std::string not_a_file(std::filesystem::file_type type) {
         switch (type) {
         case std::filesystem::file_type::directory:
@@ -122,7 +88,6 @@ private:
     }
 
     ResolvedRoot root_;
-    mutable std::map<std::string, std::optional<std::filesystem::path>> directories_;
 };
 
 class Revision final : public SourceTree {
