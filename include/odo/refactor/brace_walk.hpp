@@ -2,33 +2,15 @@
 // The walk over stripped code (strip_code) that finds what each brace opens: the body extraction
 // (blocks.hpp) and the namespace scopes RED-11 reads (unnamed_namespace.hpp) both read the code
 // between the last ';', '{' or '}' outside parentheses and a '{' ("the segment") to decide what the
-// brace opens. The walk jumps from one of ( ) ; { } to the next through a table, so the bytes in
-// between cost one lookup each, and it counts no lines: a caller that needs a brace's line counts
-// the newlines up to it.
-#include <array>
+// brace opens. The walk jumps from one of ( ) ; { } to the next (byte_search.hpp), eight bytes at
+// a time, and it counts no lines: a caller that needs a brace's line counts the newlines up to it.
+#include "odo/core/byte_search.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string_view>
 
 namespace odo::refactor {
-
-namespace detail {
-
-// Whether the walk stops at a byte.
-inline constexpr std::array<bool, 256> brace_walk_stops = [] {
-    std::array<bool, 256> stops{};
-    for (const unsigned char c : {'(', ')', ';', '{', '}'})
-        stops[c] = true;
-    return stops;
-}();
-
-inline std::size_t next_brace_walk_stop(std::string_view code, std::size_t i) {
-    while (i < code.size() && !brace_walk_stops[static_cast<unsigned char>(code[i])])
-        ++i;
-    return i;
-}
-
-} // namespace detail
 
 // Calls open(offset, segment) at each '{', the segment nullopt inside parentheses, and
 // close(offset) at each '}', in the order they appear.
@@ -36,8 +18,8 @@ template <class Open, class Close>
 void walk_braces(std::string_view code, Open open, Close close) {
     std::size_t segment = 0;
     int parens = 0;
-    for (std::size_t i = detail::next_brace_walk_stop(code, 0); i < code.size();
-         i = detail::next_brace_walk_stop(code, i + 1)) {
+    for (std::size_t i = text::next_byte_of<'(', ')', ';', '{', '}'>(code, 0); i < code.size();
+         i = text::next_byte_of<'(', ')', ';', '{', '}'>(code, i + 1)) {
         switch (code[i]) {
         case '(':
             ++parens;
