@@ -1,10 +1,12 @@
-// next_byte_of against a byte-by-byte search: every offset of texts where the bytes sought sit
-// at every place of a word, next to bytes one bit away from them, and near the end.
+// Words read eight bytes at a time against a byte-by-byte reading: zero_bytes marks exactly the
+// zero bytes, and next_byte_of finds what a byte-by-byte search finds, at every offset of texts
+// where the bytes sought sit at every place of a word, next to bytes one bit away from them.
 #include <odo/core/byte_search.hpp>
 
 #include <doctest/doctest.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -41,4 +43,25 @@ TEST_CASE("next_byte_of finds the first of its bytes from an offset, or the end"
                           next_of_slowly(text, from, std::string_view("\0\xff", 2)));
                 }
             }
+}
+
+TEST_CASE("zero_bytes marks each zero byte of a word and no other") {
+    std::uint64_t state = 5;
+    for (int k = 0; k < 100000; ++k) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        std::uint64_t w = state;
+        for (int b = 0; b < 8; ++b) // about half the bytes zero, the rest 0x01, 0x80 or random
+            if ((state >> (b + 40)) & 1)
+                w &= ~(0xffULL << (8 * b));
+            else if ((state >> (b + 48)) & 1)
+                w = (w & ~(0xffULL << (8 * b))) | (std::uint64_t((b & 1) ? 0x80 : 0x01) << (8 * b));
+        std::uint64_t expected = 0;
+        for (int b = 0; b < 8; ++b)
+            if (((w >> (8 * b)) & 0xff) == 0)
+                expected |= 0x80ULL << (8 * b);
+        CAPTURE(w);
+        CHECK(odo::text::zero_bytes(w) == expected);
+    }
+    char bytes[8] = {'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'};
+    CHECK((odo::text::word_at(bytes) & 0xff) == 'a'); // the first byte lowest
 }

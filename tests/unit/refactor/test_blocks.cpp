@@ -66,6 +66,27 @@ TEST_CASE("a line's key is its normalized text's: whitespace runs one space, end
     CHECK(window_key(ab, 1) != window_key(ab, 2)); // and so does the number of lines
 }
 
+TEST_CASE("a line read a word at a time keys as its normalized text built byte by byte") {
+    // Lines of every length around a word's, of bytes that need normalizing (runs of blanks, tabs,
+    // control bytes) and bytes that do not, at every place.
+    const std::string alphabet =
+        std::string("ab ;{", 5) + std::string("\t\r\f\v\0\x01\x1f\x7f\xe0", 9);
+    std::uint64_t state = 17;
+    auto next = [&] { return state = state * 6364136223846793005ULL + 1442695040888963407ULL; };
+    for (int k = 0; k < 20000; ++k) {
+        std::string line;
+        const std::size_t n = (next() >> 33) % 40;
+        const std::size_t kinds = k % 2 ? 5 : alphabet.size(); // half with blanks and words only
+        for (std::size_t i = 0; i < n; ++i)
+            line += alphabet[(next() >> 33) % kinds];
+        CAPTURE(line);
+        const LineKey key = line_key(line);
+        CHECK(key.key == detail::key_normalizing(line).key);
+        CHECK(key.empty == detail::key_normalizing(line).empty);
+        CHECK(key.key == line_key(collapse_whitespace(line)).key);
+    }
+}
+
 TEST_CASE("a body opened by a #define is a macro's, whatever the blanks around the '#'") {
     const std::string lines = "{\n x(1);\n x(2);\n}\n";
     const auto blocks = extract_blocks(
