@@ -283,6 +283,12 @@ public:
         return {total, std::move(out)};
     }
 
+    // The line, 1-based, of the byte at `offset`.
+    std::size_t line_of(std::size_t offset) const {
+        return static_cast<std::size_t>(std::upper_bound(starts_.begin(), starts_.end(), offset) -
+                                        starts_.begin());
+    }
+
 private:
     // The first row on `line` or after it.
     std::size_t row_from(std::size_t line) const {
@@ -308,27 +314,27 @@ inline std::vector<Block> extract_stripped_blocks(std::string_view code, std::st
     struct Open {
         detail::BodyName body;
         std::size_t offset;
-        std::size_t line;
+        std::size_t line; // a named body's
         BodyScope scope;
     };
     std::vector<Open> stack;
     std::vector<Block> blocks;
-    std::optional<detail::FileWindows> windows; // built at the first named body
+    // Built at the first named body: only a named body's braces need their lines.
+    std::optional<detail::FileWindows> windows;
     NamespaceScopes scopes;
-    std::size_t named = 0, line = 1, counted = 0;
+    std::size_t named = 0;
     auto line_at = [&](std::size_t offset) {
-        line += static_cast<std::size_t>(
-            std::count(code.begin() + static_cast<std::ptrdiff_t>(counted),
-                       code.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
-        counted = offset;
-        return line;
+        if (!windows)
+            windows.emplace(code);
+        return windows->line_of(offset);
     };
     auto open = [&](std::size_t offset, std::optional<std::string_view> segment) {
         detail::BodyName body =
             segment && named < max_named_nesting ? detail::body_name(*segment) : detail::BodyName{};
-        named += !body.name.empty();
+        const bool is_named = !body.name.empty();
+        named += is_named;
         const BodyScope scope = scopes.open(segment);
-        stack.push_back({std::move(body), offset, line_at(offset), scope});
+        stack.push_back({std::move(body), offset, is_named ? line_at(offset) : 0, scope});
     };
     auto close = [&](std::size_t offset) {
         scopes.close();
@@ -339,8 +345,6 @@ inline std::vector<Block> extract_stripped_blocks(std::string_view code, std::st
         if (o.body.name.empty())
             return;
         --named;
-        if (!windows)
-            windows.emplace(code);
         const std::size_t last = line_at(offset);
         auto [lines, shingles] = windows->body(o.offset, o.line, offset, last);
         if (lines >= floor && lines > 0)
