@@ -13,6 +13,7 @@
 #include <cctype>
 #include <filesystem>
 #include <iterator>
+#include <map>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -173,6 +174,7 @@ struct LibraryListing {
     ResolvedRoot root;
     std::vector<DiscoveredOperator> operators; // discover_operators
     OperatorSet keys;                          // operator_keys(operators)
+    std::map<std::string, std::size_t> first;  // each key's first operator, by place
     std::vector<std::string> legacy_files;     // the legacy directory's file names, sorted
 };
 
@@ -180,9 +182,11 @@ struct LibraryListing {
 ODO_API LibraryListing list_library(const std::filesystem::path& repo_root, const Layout& layout);
 #if ODO_REPO_DEFINITIONS
 ODO_API LibraryListing list_library(const std::filesystem::path& repo_root, const Layout& layout) {
-    LibraryListing out{ResolvedRoot(repo_root), {}, {}, {}};
+    LibraryListing out{ResolvedRoot(repo_root), {}, {}, {}, {}};
     out.operators = discover_operators(repo_root, layout);
     out.keys = operator_keys(out.operators);
+    for (std::size_t k = 0; k < out.operators.size(); ++k)
+        out.first.emplace(text::lower(out.operators[k].name), k);
     detail::require_readable_directory(repo_root, trim_trailing_slashes(layout.paths.priv_dir));
     const std::string_view legacy = trim_trailing_slashes(layout.paths.legacy_dir);
     detail::require_readable_directory(repo_root, legacy);
@@ -246,13 +250,11 @@ ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, c
     const std::string arg(text::strip(argument));
     p.op = text::lower(arg);
     p.operator_name = arg;
-    for (const auto& candidate : library.operators) {
-        if (text::lower(candidate.name) == p.op) {
-            p.operator_name = candidate.name;
-            p.header = candidate.header;
-            p.discovered = true;
-            break;
-        }
+    if (const auto found = library.first.find(p.op); found != library.first.end()) {
+        const DiscoveredOperator& candidate = library.operators[found->second];
+        p.operator_name = candidate.name;
+        p.header = candidate.header;
+        p.discovered = true;
     }
     PlaceholderValues values{p.operator_name, p.op, {}};
     if (!p.discovered)
