@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
-#include <map>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -99,27 +98,18 @@ ODO_API void NamespaceScopes::close() {
     open_.pop_back();
 }
 
-// The offsets, in stripped code (strip_code), of the '{' of every body at namespace scope, each
-// with whether an unnamed namespace is among its enclosing namespaces.
-inline std::map<std::size_t, bool> namespace_scope_bodies(std::string_view code) {
+// The offsets, in stripped code (strip_code), of the '{' of every body at namespace scope inside
+// an unnamed namespace.
+inline std::set<std::size_t> unnamed_namespace_bodies(std::string_view code) {
     NamespaceScopes scopes;
-    std::map<std::size_t, bool> out;
+    std::set<std::size_t> out;
     walk_braces(
         code,
         [&](std::size_t offset, std::optional<std::string_view> segment) {
-            if (const BodyScope at = scopes.open(segment); at != BodyScope::nested)
-                out.emplace(offset, at == BodyScope::unnamed_namespace);
+            if (scopes.open(segment) == BodyScope::unnamed_namespace)
+                out.insert(offset);
         },
         [&](std::size_t) { scopes.close(); });
-    return out;
-}
-
-// The bodies at namespace scope inside an unnamed namespace.
-inline std::set<std::size_t> unnamed_namespace_bodies(std::string_view code) {
-    std::set<std::size_t> out;
-    for (const auto& [offset, unnamed] : namespace_scope_bodies(code))
-        if (unnamed)
-            out.insert(offset);
     return out;
 }
 #endif // ODO_REFACTOR_DEFINITIONS
