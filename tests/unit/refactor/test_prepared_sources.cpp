@@ -14,6 +14,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 using namespace odo::refactor;
 
@@ -60,6 +61,13 @@ TEST_CASE("a source view: the text, its blanked and stripped copies, one line in
     const SourceView copy = v; // offsets, not views: a copy reads its own text
     CHECK(copy.text_line(2) == " three */ int b = '\"';");
     CHECK(SourceView("e.cu", "").line_count() == 0);
+    // The lines whose blanked view holds a word, each once: not in a comment, twice on a line.
+    const SourceView words("w.cu", "int b; // int\n/* int */\nint int;\n\nb int");
+    CHECK(words.blanked_lines_with("int") == std::vector<std::size_t>{0, 2, 4});
+    CHECK(words.blanked_lines_with("b") == std::vector<std::size_t>{0, 4});
+    CHECK(words.blanked_lines_with("missing").empty());
+    CHECK(words.blanked_lines_with("") == std::vector<std::size_t>{0, 1, 2, 3, 4});
+    CHECK(SourceView("e.cu", "").blanked_lines_with("").empty());
 }
 
 TEST_CASE("prepared sources read a file once, in the order asked, and skip missing files") {
