@@ -59,6 +59,8 @@ struct SourceFile {
 
 // The sources one check reads (the private files, or the whole surface), each prepared once.
 using Views = std::vector<const SourceView*>;
+// The bodies one check compares, extracted once (prepared_sources.hpp).
+using Blocks = std::vector<const Block*>;
 
 #if ODO_REFACTOR_DEFINITIONS
 inline std::vector<SourceFile> read_existing(const repo::SourceTree& tree,
@@ -100,13 +102,12 @@ inline std::string site(const Block& b) {
 // One RECOMMENDATION per listed pair and one counting the pairs not listed; MANUAL when the search
 // stopped before comparing every body; PASS, naming how many blocks were compared, when none.
 inline void pair_findings(std::vector<Finding>& out, const AssessSettings& s,
-                          const std::string& domain, const std::string& id,
-                          const std::vector<Block>& blocks, const std::string& op,
-                          const std::string& what, const std::string& fix) {
-    std::vector<const Block*> compared;
-    for (const Block& b : blocks)
-        if (!s.tunables.allowed(op, b.name))
-            compared.push_back(&b);
+                          const std::string& domain, const std::string& id, const Blocks& blocks,
+                          const std::string& op, const std::string& what, const std::string& fix) {
+    Blocks compared;
+    for (const Block* b : blocks)
+        if (!s.tunables.allowed(op, b->name))
+            compared.push_back(b);
     const NearDuplicates pairs =
         near_duplicate_pairs(compared, s.tunables.threshold, listed_pairs, s.pair_budget);
     for (const BlockPair& p : pairs.listed)
@@ -157,7 +158,7 @@ inline std::vector<std::size_t> word_sites(std::string_view text, std::string_vi
 
 #if ODO_REFACTOR_DEFINITIONS
 // RED-1: near-duplicate bodies within the operator (the Tensor/VarShape twin kernels).
-inline void check_red1(std::vector<Finding>& out, const std::vector<Block>& blocks,
+inline void check_red1(std::vector<Finding>& out, const detail::Blocks& blocks,
                        const AssessSettings& s, const std::string& op) {
     detail::pair_findings(
         out, s, "impl", "RED-1", blocks, op, "bodies",
@@ -166,7 +167,7 @@ inline void check_red1(std::vector<Finding>& out, const std::vector<Block>& bloc
 }
 
 // RED-2: a body of this operator that another operator's private sources repeat.
-inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine,
+inline void check_red2(std::vector<Finding>& out, const detail::Blocks& mine,
                        const ShingleIndex& corpus, const AssessSettings& s,
                        const repo::OperatorPaths& paths) {
     const std::string& op = paths.op;
@@ -175,12 +176,12 @@ inline void check_red2(std::vector<Finding>& out, const std::vector<Block>& mine
         CorpusMatches partners;
     };
     std::vector<Hit> hits;
-    for (const Block& b : mine) {
-        if (!detail::red2_looks_up(b, s, op))
+    for (const Block* b : mine) {
+        if (!detail::red2_looks_up(*b, s, op))
             continue;
-        auto partners = corpus.matches(b, s.tunables.threshold, paths.priv);
+        auto partners = corpus.matches(*b, s.tunables.threshold, paths.priv);
         if (!partners.empty())
-            hits.push_back({&b, std::move(partners)});
+            hits.push_back({b, std::move(partners)});
     }
     std::stable_sort(hits.begin(), hits.end(), [](const Hit& x, const Hit& y) {
         const double rx = sort_ratio(x.partners.best->ratio);
@@ -272,9 +273,12 @@ inline std::vector<Condition> if_conditions(std::string_view code) {
 }
 
 // The widths of each condition come from one scan of the whole code for `sizeof(T) == N` (a
-// match never crosses a condition's parentheses) and counts per width up to each match.
+// match never crosses a condition's parentheses) and counts per width up to each match. Code
+// with no such equality has no guard, and its conditions are not looked for.
 inline std::vector<Guard> sizeof_guards(const std::string& code) {
     const auto equalities = code_shapes::sizeof_equalities(code);
+    if (equalities.empty())
+        return {};
     std::vector<std::array<std::uint32_t, 10>> before(equalities.size() + 1);
     for (std::size_t k = 0; k < equalities.size(); ++k) {
         before[k + 1] = before[k];
@@ -397,7 +401,7 @@ inline void check_red4(std::vector<Finding>& out, const detail::Views& priv,
     std::string first;
     std::size_t sites = 0;
     for (const SourceView* file : priv)
-        for (std::size_t i = 0; i < file->line_count(); ++i)
+        for (std::size_t i : file->blanked_lines_with("TENSOR_NCHW"))
             if (detail::names_both_layouts(file->blanked_line(i)) && sites++ == 0)
                 first = review::line_evidence(file->path(), i + 1, file->text_line(i));
     if (sites > 0)
@@ -421,7 +425,7 @@ inline void check_red5(std::vector<Finding>& out, const detail::Views& priv,
             accessor = accessor || file->blanked().find(token) != std::string::npos;
         if (accessor)
             continue;
-        for (std::size_t i = 0; i < file->line_count(); ++i)
+        for (std::size_t i : file->blanked_lines_with("tride")) // Stride, stride
             if (detail::multiplies_by_stride(file->blanked_line(i))) {
                 if (files++ == 0)
                     first = review::line_evidence(file->path(), i + 1, file->text_line(i));
@@ -441,7 +445,7 @@ inline void check_red5(std::vector<Finding>& out, const detail::Views& priv,
 
 // RED-6: binding bodies repeated between entry points (Tensor and VarShape, allocating and _into).
 // `blocks` are the binding's; nullopt without a binding.
-inline void check_red6(std::vector<Finding>& out, const std::optional<std::vector<Block>>& blocks,
+inline void check_red6(std::vector<Finding>& out, const std::optional<detail::Blocks>& blocks,
                        const AssessSettings& s, const std::string& op) {
     if (!blocks) {
         out.push_back(detail::finding(s, "api", "RED-6", Status::NotApplicable,
@@ -503,10 +507,25 @@ struct ShadowSite {
     }
 };
 
+// The lines of a file that can define a shared utility: those holding one's name, in order.
+inline std::vector<std::size_t> lines_naming(const SourceView& file,
+                                             const std::unordered_set<std::string_view>& utils) {
+    std::vector<std::size_t> out;
+    for (std::string_view util : utils)
+        if (!util.empty()) { // no identifier is empty
+            const auto lines = file.blanked_lines_with(util);
+            out.insert(out.end(), lines.begin(), lines.end());
+        }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 } // namespace detail
 
-// RED-10: a local definition named like a shared utility. One pass over each line's identifiers,
-// not one per utility; the site reported is the first by utility name, file and line.
+// RED-10: a local definition named like a shared utility. One pass over the identifiers of each
+// line that names a utility, not one per utility; the site reported is the first by utility name,
+// file and line.
 inline void check_red10(std::vector<Finding>& out, const detail::Views& surface,
                         const AssessSettings& s) {
     // Looked up per identifier: a view of each name, not a std::string made for every word.
@@ -515,7 +534,7 @@ inline void check_red10(std::vector<Finding>& out, const detail::Views& surface,
     std::optional<detail::ShadowSite> first;
     std::size_t sites = 0;
     for (std::size_t f = 0; f < surface.size(); ++f) {
-        for (std::size_t i = 0; i < surface[f]->line_count(); ++i) {
+        for (std::size_t i : detail::lines_naming(*surface[f], utils)) {
             const std::string_view line = surface[f]->blanked_line(i);
             if (line.find('(') == std::string_view::npos)
                 continue; // no definition opens on it
@@ -598,12 +617,16 @@ inline void count_names(std::string_view text,
 }
 
 // The names followed by '(' (spaces between allowed) on a line where a `static` stands before
-// them: what RED-11 takes for a static function. One pass over the code, not one per body.
+// them: what RED-11 takes for a static function. One search of the code for the lines holding
+// "static", not one per body or per line.
 inline std::set<std::string_view> static_function_names(std::string_view code) {
     std::set<std::string_view> out;
-    for (std::string_view line : text::lines(code)) {
-        if (line.find("static") == std::string_view::npos)
-            continue;
+    for (auto at = code.find("static"); at != std::string_view::npos;) {
+        const std::size_t newline = code.rfind('\n', at);
+        const std::size_t begin = newline == std::string_view::npos ? 0 : newline + 1;
+        const std::size_t line_end = std::min(code.find('\n', at), code.size());
+        const std::string_view line = code.substr(begin, line_end - begin);
+        at = code.find("static", line_end);
         bool after_static = false;
         for (std::size_t i = 0; i < line.size();) {
             const std::size_t end = review::detail::word_end(line, i);
@@ -630,21 +653,20 @@ inline std::set<std::string_view> static_function_names(std::string_view code) {
 // namespace — that nothing on the operator's surface names again; a class's static member is
 // callable from other files and is left out. A function-like macro's body is no function: an
 // unused macro costs no code, and the reference's "function with no caller" would misname it.
-// `blocks` are the surface's, file by file (the ones RED-1 and RED-6 compared: extracted once).
+// `blocks` are the surface's, file by file (the ones RED-1 and RED-6 compared: extracted once,
+// each with its scope).
 inline void check_red11(std::vector<Finding>& out, const detail::Views& surface,
-                        const std::vector<const Block*>& blocks, const AssessSettings& s) {
+                        const detail::Blocks& blocks, const AssessSettings& s) {
     std::vector<const Block*> internal;
     std::unordered_map<std::string_view, std::size_t> uses; // of the internal bodies' names
     auto next = blocks.begin();
     for (const SourceView* file : surface) {
-        const std::string& code = file->code();
-        const std::map<std::size_t, bool> scope = namespace_scope_bodies(code);
-        const std::set<std::string_view> statics = detail::static_function_names(code);
+        const std::set<std::string_view> statics = detail::static_function_names(file->code());
         for (; next != blocks.end() && (*next)->path == file->path(); ++next) {
             const Block& b = **next;
-            const auto at = scope.find(b.offset);
-            if (!b.macro && at != scope.end() &&
-                ((b.name != "lambda" && at->second) || statics.count(b.name) > 0)) {
+            if (!b.macro && b.scope != BodyScope::nested &&
+                ((b.name != "lambda" && b.scope == BodyScope::unnamed_namespace) ||
+                 statics.count(b.name) > 0)) {
                 internal.push_back(&b);
                 uses.emplace(b.name, 0);
             }

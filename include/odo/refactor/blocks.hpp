@@ -4,7 +4,9 @@
 // ("shingles", window_key.hpp). Two bodies are near-duplicates when the Jaccard index of their
 // shingle sets reaches the threshold.
 #include "odo/core/linkage.hpp"
+#include "odo/refactor/brace_walk.hpp"
 #include "odo/refactor/code_text.hpp"
+#include "odo/refactor/unnamed_namespace.hpp"
 #include "odo/refactor/window_key.hpp"
 #include "odo/review/source_text.hpp"
 
@@ -36,10 +38,16 @@ struct Block {
     std::vector<std::uint64_t> shingles; // sorted, unique
     std::size_t offset = 0;              // of the opening brace in strip_code's text
     bool macro = false; // the body of a function-like macro (`#define name(...) ... {`)
+    BodyScope scope = BodyScope::nested; // namespace scope or not (RED-11's internal functions)
 };
 
 // |A ∩ B| / |A ∪ B| of two sorted sets; 0 when both are empty.
 ODO_API double jaccard(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b);
+// How many elements of a set of `n` a search must look up to find every set whose jaccard with it
+// reaches `threshold` (> 0): a set holding none of some `p` of them shares at most n - p, so its
+// ratio, as jaccard computes it in doubles, is at most (n - p) / n, which is below the threshold.
+// The other lookups could only find sets below it.
+ODO_API std::size_t jaccard_probes(std::size_t n, double threshold);
 // A ratio as the reports sort it (4 decimals) and print it (2 decimals).
 ODO_API double sort_ratio(double r);
 #if ODO_REFACTOR_DEFINITIONS
@@ -84,6 +92,13 @@ ODO_API double jaccard(const std::vector<std::uint64_t>& a, const std::vector<st
     }
     const std::size_t all = a.size() + b.size() - common;
     return all == 0 ? 0.0 : static_cast<double>(common) / static_cast<double>(all);
+}
+
+ODO_API std::size_t jaccard_probes(std::size_t n, double threshold) {
+    std::size_t p = std::min<std::size_t>(n, 1);
+    while (p < n && static_cast<double>(n - p) / static_cast<double>(n) >= threshold)
+        ++p;
+    return p;
 }
 
 ODO_API double sort_ratio(double r) {
@@ -268,6 +283,12 @@ public:
         return {total, std::move(out)};
     }
 
+    // The line, 1-based, of the byte at `offset`.
+    std::size_t line_of(std::size_t offset) const {
+        return static_cast<std::size_t>(std::upper_bound(starts_.begin(), starts_.end(), offset) -
+                                        starts_.begin());
+    }
+
 private:
     // The first row on `line` or after it.
     std::size_t row_from(std::size_t line) const {
@@ -293,49 +314,44 @@ inline std::vector<Block> extract_stripped_blocks(std::string_view code, std::st
     struct Open {
         detail::BodyName body;
         std::size_t offset;
-        std::size_t line;
+        std::size_t line; // a named body's
+        BodyScope scope;
     };
     std::vector<Open> stack;
     std::vector<Block> blocks;
-    std::optional<detail::FileWindows> windows; // built at the first named body
-    std::size_t segment = 0, line = 1, named = 0;
-    int parens = 0;
-    for (std::size_t i = 0; i < code.size(); ++i) {
-        const char c = code[i];
-        if (c == '\n') {
-            ++line;
-        } else if (c == '(') {
-            ++parens;
-        } else if (c == ')') {
-            parens = std::max(parens - 1, 0);
-        } else if (c == ';' && parens == 0) {
-            segment = i + 1;
-        } else if (c == '{') {
-            detail::BodyName body = parens == 0 && named < max_named_nesting
-                                        ? detail::body_name(code.substr(segment, i - segment))
-                                        : detail::BodyName{};
-            named += !body.name.empty();
-            stack.push_back({std::move(body), i, line});
-            if (parens == 0)
-                segment = i + 1;
-        } else if (c == '}') {
-            if (!stack.empty()) {
-                const Open open = std::move(stack.back());
-                stack.pop_back();
-                if (!open.body.name.empty()) {
-                    --named;
-                    if (!windows)
-                        windows.emplace(code);
-                    auto [lines, shingles] = windows->body(open.offset, open.line, i, line);
-                    if (lines >= floor && lines > 0)
-                        blocks.push_back({open.body.name, std::string(path), open.line, line, lines,
-                                          std::move(shingles), open.offset, open.body.macro});
-                }
-            }
-            if (parens == 0)
-                segment = i + 1;
-        }
-    }
+    // Built at the first named body: only a named body's braces need their lines.
+    std::optional<detail::FileWindows> windows;
+    NamespaceScopes scopes;
+    std::size_t named = 0;
+    auto line_at = [&](std::size_t offset) {
+        if (!windows)
+            windows.emplace(code);
+        return windows->line_of(offset);
+    };
+    auto open = [&](std::size_t offset, std::optional<std::string_view> segment) {
+        detail::BodyName body =
+            segment && named < max_named_nesting ? detail::body_name(*segment) : detail::BodyName{};
+        const bool is_named = !body.name.empty();
+        named += is_named;
+        const BodyScope scope = scopes.open(segment);
+        stack.push_back({std::move(body), offset, is_named ? line_at(offset) : 0, scope});
+    };
+    auto close = [&](std::size_t offset) {
+        scopes.close();
+        if (stack.empty())
+            return;
+        const Open o = std::move(stack.back());
+        stack.pop_back();
+        if (o.body.name.empty())
+            return;
+        --named;
+        const std::size_t last = line_at(offset);
+        auto [lines, shingles] = windows->body(o.offset, o.line, offset, last);
+        if (lines >= floor && lines > 0)
+            blocks.push_back({o.body.name, std::string(path), o.line, last, lines,
+                              std::move(shingles), o.offset, o.body.macro, o.scope});
+    };
+    walk_braces(code, open, close);
     return blocks;
 }
 

@@ -3,6 +3,7 @@
 // the contents of string and character literals dropped, their quotes kept, so two bodies that
 // differ only in a comment or a message compare equal. Every newline stays, so a line number in
 // the result is a line number in the source.
+#include "odo/core/byte_search.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/review/source_text.hpp"
 
@@ -51,13 +52,6 @@ private:
     std::size_t begin_ = 0;
 };
 
-// Where the next character strip_code treats specially ('/', '"', '\'') is, or the end.
-inline std::size_t next_special(std::string_view s, std::size_t i) {
-    while (i < s.size() && s[i] != '/' && s[i] != '"' && s[i] != '\'')
-        ++i;
-    return i;
-}
-
 inline bool opens_raw_string(std::string_view s, std::size_t quote) {
     if (quote == 0 || s[quote - 1] != 'R')
         return false;
@@ -105,9 +99,9 @@ inline std::string strip_code(std::string_view s) {
                 out += c;
             i = end;
         } else {
-            // Plain code up to the next character that may open a comment or a literal, copied
-            // at once.
-            i = detail::next_special(s, i + 1);
+            // Plain code up to the next character that may open a comment or a literal ('/',
+            // '"', '\''), copied at once.
+            i = text::next_byte_of<'/', '"', '\''>(s, i + 1);
             out.append(s.substr(from, i - from));
         }
         number.pass(s, from, i);

@@ -33,24 +33,55 @@ ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::p
 ODO_API std::vector<repo::OperatorPaths> every_operator(const std::filesystem::path& root,
                                                         const repo::Layout& layout) {
     std::vector<repo::OperatorPaths> out;
-    const auto discovered = repo::discover_operators(root, layout);
-    for (const auto& found : discovered)
-        out.push_back(repo::resolve_operator(root, layout, found.name, discovered));
+    const repo::LibraryListing library = repo::list_library(root, layout);
+    for (const auto& found : library.operators)
+        out.push_back(repo::resolve_operator(root, layout, found.name, library));
     std::sort(
         out.begin(), out.end(),
         [](const repo::OperatorPaths& a, const repo::OperatorPaths& b) { return a.op < b.op; });
     return out;
 }
 
+namespace detail {
+
+// The sources each operator is the last (in `ops`) to read: after it, their texts can go.
+inline std::vector<std::vector<std::string>>
+last_read_by(const std::vector<repo::OperatorPaths>& ops) {
+    std::map<std::string, std::size_t> last;
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+        for (const std::string& path : ops[k].priv)
+            last[path] = k;
+        if (!ops[k].pybind.empty())
+            last[ops[k].pybind] = k;
+    }
+    std::vector<std::vector<std::string>> out(ops.size());
+    for (const auto& [path, k] : last)
+        out[k].push_back(path);
+    return out;
+}
+
+} // namespace detail
+
+// Each operator is assessed as it comes, but for RED-2, and a source's text goes after the last
+// operator that reads it; RED-2 follows once the index holds every body. The run holds the
+// library's bodies and one operator's texts, not every text at once.
 ODO_API std::vector<OperatorOpen> all_operators(const std::vector<repo::OperatorPaths>& ops,
                                                 const repo::SourceTree& tree,
                                                 const AssessSettings& s) {
     PreparedSources sources(tree, s.floor());
+    const auto last_read = detail::last_read_by(ops);
+    std::vector<std::vector<Finding>> findings;
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+        findings.push_back(assess_findings_but_red2({ops[k], tree}, s, sources));
+        for (const std::string& path : last_read[k])
+            sources.release(path);
+    }
     const ShingleIndex corpus(corpus_blocks(sources, tree, s.priv_dir));
     std::vector<OperatorOpen> out;
-    for (const auto& op : ops) {
-        OperatorOpen row{op.operator_name, op.op,
-                         open_counts(assess_findings({op, tree}, s, corpus, sources)), 0};
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+        const auto red2 = red2_findings({ops[k], tree}, s, corpus, sources);
+        findings[k].insert(findings[k].end(), red2.begin(), red2.end());
+        OperatorOpen row{ops[k].operator_name, ops[k].op, open_counts(findings[k]), 0};
         for (const auto& entry : row.by_id)
             row.open += entry.second;
         out.push_back(std::move(row));
@@ -71,10 +102,8 @@ ODO_API std::vector<Variant> variants_of(const std::string& name, const repo::So
 #if ODO_REFACTOR_DEFINITIONS
 ODO_API std::vector<Variant> variants_of(const std::string& name, const repo::SourceTree& tree,
                                          const AssessSettings& s) {
-    auto blocks = corpus_blocks(tree, s.priv_dir, {}, s.floor());
-    blocks.erase(std::remove_if(blocks.begin(), blocks.end(),
-                                [&](const Block& b) { return b.name != name; }),
-                 blocks.end());
+    auto blocks = corpus_blocks(tree, s.priv_dir, {}, s.floor(),
+                                [&](const Block& b) { return b.name == name; });
     std::stable_sort(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) {
         return a.path != b.path ? a.path < b.path : a.start < b.start;
     });

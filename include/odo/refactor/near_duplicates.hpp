@@ -3,20 +3,20 @@
 // grow with the sources, not with the bodies squared: an operator's sources are the change
 // author's, and the evidence gate runs assess on them. Bodies with the same shingle set form one
 // class (N copies of a body are one class, not N² comparisons); only classes that share a window
-// are compared, through an index from window to class; the pairs kept are the best `listed`, the
-// rest only counted. A pair sharing no window has jaccard 0, below any threshold the guideline
-// can set, so the index loses nothing. Work past a fixed budget (posting entries visited, set
-// elements merged, pairs ranked) stops the search, and the result says so: an input built to be
-// slow is reported as not fully compared, never as a silent pass.
+// are compared, through postings from window to class (window_postings.hpp); the pairs kept are
+// the best `listed`, the rest only counted. A pair sharing no window has jaccard 0, below any
+// threshold the guideline can set, so the postings lose nothing. Work past a fixed budget (posting
+// entries visited, set elements merged, pairs ranked) stops the search, and the result says so: an
+// input built to be slow is reported as not fully compared, never as a silent pass.
 #include "odo/core/linkage.hpp"
 #include "odo/refactor/blocks.hpp"
+#include "odo/refactor/window_postings.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <queue>
-#include <unordered_map>
 #include <vector>
 
 namespace odo::refactor {
@@ -141,15 +141,21 @@ inline NearDuplicates near_duplicate_pairs(const std::vector<const Block*>& bloc
             }
         return true;
     };
-    std::unordered_map<std::uint64_t, std::vector<std::size_t>> classes_with; // window -> classes
+    std::vector<WindowPostings::Pair> pairs;
+    for (std::size_t c = 0; c < classes.size(); ++c)
+        for (std::uint64_t window : blocks[classes[c].front()]->shingles)
+            pairs.emplace_back(window, c);
+    const WindowPostings classes_with(pairs);
     std::vector<std::size_t> seen_by(classes.size(), classes.size());
     for (std::size_t c = 0; c < classes.size(); ++c) {
         const Block& b = *blocks[classes[c].front()];
         if (jaccard(b.shingles, b.shingles) >= threshold && !offer_all(classes[c], classes[c], 1.0))
             return std::move(ranking).result(false);
         for (std::uint64_t window : b.shingles) {
-            std::vector<std::size_t>& earlier = classes_with[window];
-            for (std::size_t d : earlier) {
+            // The classes before this one that hold the window, in their order.
+            const auto [first, last] = classes_with.of(window);
+            for (auto earlier = first; earlier != last && earlier->second < c; ++earlier) {
+                const std::size_t d = earlier->second;
                 if (++work > budget)
                     return std::move(ranking).result(false);
                 if (seen_by[d] == c)
@@ -163,7 +169,6 @@ inline NearDuplicates near_duplicate_pairs(const std::vector<const Block*>& bloc
                 if (r >= threshold && !offer_all(classes[d], classes[c], r))
                     return std::move(ranking).result(false);
             }
-            earlier.push_back(c);
         }
     }
     return std::move(ranking).result(true);

@@ -2,7 +2,7 @@
 // HOST-ONLY (reads through a SourceTree). The sources of one assess run, each read, prepared
 // (source_view.hpp) and cut into bodies once, however many checks and operators read it: the
 // whole-library modes index a private file for RED-2 and assess it as its operator's source from
-// the same preparation.
+// the same preparation, and let its text go once no operator left reads it.
 #include "odo/core/linkage.hpp"
 #include "odo/refactor/blocks.hpp"
 #include "odo/refactor/source_view.hpp"
@@ -18,8 +18,8 @@
 namespace odo::refactor {
 
 struct PreparedSource {
-    SourceView view;
-    std::vector<Block> blocks; // its bodies of at least the run's floor of lines
+    std::optional<SourceView> view; // nullopt once let go (PreparedSources::release)
+    std::vector<Block> blocks;      // its bodies of at least the run's floor of lines
 };
 
 class PreparedSources {
@@ -30,6 +30,9 @@ public:
 
     // The files among `paths` that exist, prepared, in the order of `paths`.
     std::vector<const PreparedSource*> get(const std::vector<std::string>& paths);
+    // Lets a prepared file's text and views go and keeps its bodies, for a caller that is done
+    // with its lines: a run over the whole library then holds every body, not every text.
+    void release(const std::string& path);
 
 private:
     const repo::SourceTree& tree_;
@@ -61,6 +64,11 @@ PreparedSources::get(const std::vector<std::string>& paths) {
             out.push_back(&*it->second);
     }
     return out;
+}
+
+ODO_API void PreparedSources::release(const std::string& path) {
+    if (const auto it = cache_.find(path); it != cache_.end() && it->second)
+        it->second->view.reset();
 }
 #endif // ODO_REFACTOR_DEFINITIONS
 

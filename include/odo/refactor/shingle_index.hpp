@@ -1,19 +1,21 @@
 #pragma once
 // An inverted index from shingle to the corpus blocks holding it, so matching one block against
-// every other operator's bodies looks only at blocks that share a shingle with it: the work
-// grows with the matches, not with the corpus squared. Corpus blocks with the same shingle set are
+// every other operator's bodies looks only at blocks that share a shingle with it, and only with
+// the few of its shingles that every match must share one of (jaccard_probes): the work grows with
+// the matches, not with the corpus squared. Corpus blocks with the same shingle set are
 // one class, compared once and summarised (best member, members, files) when the index is built,
 // so N copies of a body in the corpus cost one comparison per query, not N.
 #include "odo/refactor/blocks.hpp"
 #include "odo/refactor/near_duplicates.hpp"
+#include "odo/refactor/window_postings.hpp"
 
 #include <algorithm>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -34,25 +36,8 @@ struct CorpusMatches {
 
 class ShingleIndex {
 public:
-    explicit ShingleIndex(std::vector<Block> blocks) : blocks_(std::move(blocks)) {
-        std::vector<const Block*> all;
-        for (const Block& b : blocks_)
-            all.push_back(&b);
-        for (const std::vector<std::size_t>& members : detail::identical_classes(all)) {
-            Class c{members, {}};
-            std::stable_sort(c.members.begin(), c.members.end(),
-                             [&](std::size_t x, std::size_t y) { return place(x) < place(y); });
-            for (std::size_t i : c.members)
-                c.files.push_back(
-                    file_names_.emplace(blocks_[i].path, file_names_.size()).first->second);
-            std::sort(c.files.begin(), c.files.end());
-            c.files.erase(std::unique(c.files.begin(), c.files.end()), c.files.end());
-            for (std::uint64_t s : blocks_[c.members.front()].shingles)
-                postings_.emplace_back(s, classes_.size());
-            classes_.push_back(std::move(c));
-        }
-        std::sort(postings_.begin(), postings_.end());
-    }
+    explicit ShingleIndex(std::vector<Block> blocks)
+        : blocks_(std::move(blocks)), postings_(class_postings()) {}
 
     std::size_t size() const noexcept { return blocks_.size(); }
     const std::vector<Block>& blocks() const noexcept { return blocks_; }
@@ -66,11 +51,12 @@ public:
             if (const auto it = file_names_.find(path); it != file_names_.end())
                 excluded_ids.insert(it->second);
         std::vector<std::size_t> candidates;
-        for (std::uint64_t s : b.shingles)
-            for (auto it = std::lower_bound(postings_.begin(), postings_.end(),
-                                            std::make_pair(s, std::size_t(0)));
-                 it != postings_.end() && it->first == s; ++it)
+        const std::size_t probes = jaccard_probes(b.shingles.size(), threshold);
+        for (std::size_t k = 0; k < probes; ++k) {
+            const auto [first, last] = postings_.of(b.shingles[k]);
+            for (auto it = first; it != last; ++it)
                 candidates.push_back(it->second);
+        }
         std::sort(candidates.begin(), candidates.end());
         candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
         CorpusMatches out;
@@ -83,7 +69,7 @@ public:
             std::size_t count = 0;
             std::optional<std::size_t> best;
             for (std::size_t i : c.members) { // every member only for an index holding `excluded`
-                if (excluded_ids.count(file_id(i)))
+                if (excluded_ids.count(file_of_[i]))
                     continue;
                 best = best ? best : i;
                 ++count;
@@ -107,6 +93,30 @@ private:
         std::vector<std::size_t> files;   // ids, sorted, unique
     };
 
+    // The classes of identical blocks, each block's file, and the pairs of every shingle of a
+    // class's blocks with the class.
+    std::vector<WindowPostings::Pair> class_postings() {
+        std::vector<const Block*> all;
+        for (const Block& b : blocks_) {
+            all.push_back(&b);
+            file_of_.push_back(file_names_.emplace(b.path, file_names_.size()).first->second);
+        }
+        std::vector<WindowPostings::Pair> out;
+        for (const std::vector<std::size_t>& members : detail::identical_classes(all)) {
+            Class c{members, {}};
+            std::stable_sort(c.members.begin(), c.members.end(),
+                             [&](std::size_t x, std::size_t y) { return place(x) < place(y); });
+            for (std::size_t i : c.members)
+                c.files.push_back(file_of_[i]);
+            std::sort(c.files.begin(), c.files.end());
+            c.files.erase(std::unique(c.files.begin(), c.files.end()), c.files.end());
+            for (std::uint64_t s : blocks_[c.members.front()].shingles)
+                out.emplace_back(s, classes_.size());
+            classes_.push_back(std::move(c));
+        }
+        return out;
+    }
+
     std::tuple<const std::string&, std::size_t, std::size_t> place(std::size_t i) const {
         return {blocks_[i].path, blocks_[i].start, i};
     }
@@ -123,7 +133,6 @@ private:
                     files.insert(f);
         return files.size();
     }
-    std::size_t file_id(std::size_t i) const { return file_names_.at(blocks_[i].path); }
     bool better(double r, std::size_t i, const CorpusMatch& m) const {
         if (sort_ratio(r) != sort_ratio(m.ratio))
             return sort_ratio(r) > sort_ratio(m.ratio);
@@ -131,9 +140,10 @@ private:
     }
 
     std::vector<Block> blocks_;
+    std::vector<std::size_t> file_of_; // each block's file id
+    std::unordered_map<std::string, std::size_t> file_names_;
     std::vector<Class> classes_;
-    std::map<std::string, std::size_t> file_names_;
-    std::vector<std::pair<std::uint64_t, std::size_t>> postings_; // shingle, class; sorted
+    WindowPostings postings_;
 };
 
 } // namespace odo::refactor

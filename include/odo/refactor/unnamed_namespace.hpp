@@ -3,12 +3,13 @@
 // internal linkage as a `static` one does: nothing outside its file can call it, so RED-11 may call
 // it dead when its own file never names it again (review-refactor.md §7.23, a reference defect).
 #include "odo/core/linkage.hpp"
+#include "odo/refactor/brace_walk.hpp"
 #include "odo/review/source_text.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
-#include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <vector>
@@ -59,54 +60,56 @@ inline Scope scope_opened_by(std::string_view segment) {
 
 } // namespace detail
 
+// Where the brace of a body (not a namespace's) stands: at namespace scope, with an unnamed
+// namespace among its enclosing ones or not, or inside a class or function. A member (a `static`
+// one too, which other files call as X::f) or a local is not what a stray `static` function is.
+enum class BodyScope { nested, namespace_scope, unnamed_namespace };
+
+// The namespaces the braces of stripped code open and close, followed brace by brace as
+// walk_braces reports them: the body extraction asks it for each body's scope as it walks.
+class NamespaceScopes {
+public:
+    // The scope of a '{' after `segment` (nullopt inside parentheses); `nested` for a namespace's.
+    BodyScope open(std::optional<std::string_view> segment);
+    void close();
+
+private:
+    std::vector<detail::Scope> open_;
+    std::size_t unnamed_ = 0, other_ = 0;
+};
+
 #if ODO_REFACTOR_DEFINITIONS
-// The offsets, in stripped code (strip_code), of the '{' of every body at namespace scope, each
-// with whether an unnamed namespace is among its enclosing namespaces. Bodies inside classes or
-// functions are left out: a member (a `static` one too, which other files call as X::f) or a
-// local is not what a stray `static` function is.
-inline std::map<std::size_t, bool> namespace_scope_bodies(std::string_view code) {
-    std::vector<detail::Scope> open;
-    std::size_t unnamed = 0, other = 0, segment = 0;
-    int parens = 0;
-    std::map<std::size_t, bool> out;
-    for (std::size_t i = 0; i < code.size(); ++i) {
-        const char c = code[i];
-        if (c == '(') {
-            ++parens;
-        } else if (c == ')') {
-            parens = parens > 0 ? parens - 1 : 0;
-        } else if (c == ';' && parens == 0) {
-            segment = i + 1;
-        } else if (c == '{') {
-            const detail::Scope scope =
-                parens == 0 ? detail::scope_opened_by(code.substr(segment, i - segment))
-                            : detail::Scope::other;
-            if (scope == detail::Scope::other && other == 0)
-                out.emplace(i, unnamed > 0);
-            open.push_back(scope);
-            unnamed += scope == detail::Scope::unnamed_namespace;
-            other += scope == detail::Scope::other;
-            if (parens == 0)
-                segment = i + 1;
-        } else if (c == '}') {
-            if (!open.empty()) {
-                unnamed -= open.back() == detail::Scope::unnamed_namespace;
-                other -= open.back() == detail::Scope::other;
-                open.pop_back();
-            }
-            if (parens == 0)
-                segment = i + 1;
-        }
-    }
-    return out;
+ODO_API BodyScope NamespaceScopes::open(std::optional<std::string_view> segment) {
+    const detail::Scope scope = segment ? detail::scope_opened_by(*segment) : detail::Scope::other;
+    const BodyScope at = scope != detail::Scope::other || other_ > 0 ? BodyScope::nested
+                         : unnamed_ > 0                              ? BodyScope::unnamed_namespace
+                                                                     : BodyScope::namespace_scope;
+    open_.push_back(scope);
+    unnamed_ += scope == detail::Scope::unnamed_namespace;
+    other_ += scope == detail::Scope::other;
+    return at;
 }
 
-// The bodies at namespace scope inside an unnamed namespace.
+ODO_API void NamespaceScopes::close() {
+    if (open_.empty())
+        return;
+    unnamed_ -= open_.back() == detail::Scope::unnamed_namespace;
+    other_ -= open_.back() == detail::Scope::other;
+    open_.pop_back();
+}
+
+// The offsets, in stripped code (strip_code), of the '{' of every body at namespace scope inside
+// an unnamed namespace.
 inline std::set<std::size_t> unnamed_namespace_bodies(std::string_view code) {
+    NamespaceScopes scopes;
     std::set<std::size_t> out;
-    for (const auto& [offset, unnamed] : namespace_scope_bodies(code))
-        if (unnamed)
-            out.insert(offset);
+    walk_braces(
+        code,
+        [&](std::size_t offset, std::optional<std::string_view> segment) {
+            if (scopes.open(segment) == BodyScope::unnamed_namespace)
+                out.insert(offset);
+        },
+        [&](std::size_t) { scopes.close(); });
     return out;
 }
 #endif // ODO_REFACTOR_DEFINITIONS

@@ -13,6 +13,7 @@
 #include <cctype>
 #include <filesystem>
 #include <iterator>
+#include <map>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -166,19 +167,45 @@ struct OperatorPaths {
     std::vector<std::string> priv; // implementation files that exist, in review order
 };
 
+// What resolving an operator reads of the library besides the operator's own files: the operators
+// the public headers name and the legacy kernels' directory. Listed once, it resolves every
+// operator without reading a directory again, and reads the bindings below one resolved root.
+struct LibraryListing {
+    ResolvedRoot root;
+    std::vector<DiscoveredOperator> operators; // discover_operators
+    OperatorSet keys;                          // operator_keys(operators)
+    std::map<std::string, std::size_t> first;  // each key's first operator, by place
+    std::vector<std::string> legacy_files;     // the legacy directory's file names, sorted
+};
+
+// InputError when the private or legacy directory is there but cannot be read.
+ODO_API LibraryListing list_library(const std::filesystem::path& repo_root, const Layout& layout);
+#if ODO_REPO_DEFINITIONS
+ODO_API LibraryListing list_library(const std::filesystem::path& repo_root, const Layout& layout) {
+    LibraryListing out{ResolvedRoot(repo_root), {}, {}, {}, {}};
+    out.operators = discover_operators(repo_root, layout);
+    out.keys = operator_keys(out.operators);
+    for (std::size_t k = 0; k < out.operators.size(); ++k)
+        out.first.emplace(text::lower(out.operators[k].name), k);
+    detail::require_readable_directory(repo_root, trim_trailing_slashes(layout.paths.priv_dir));
+    const std::string_view legacy = trim_trailing_slashes(layout.paths.legacy_dir);
+    detail::require_readable_directory(repo_root, legacy);
+    if (!legacy.empty())
+        out.legacy_files = detail::sorted_file_names(repo_root, legacy);
+    return out;
+}
+#endif // ODO_REPO_DEFINITIONS
+
 namespace detail {
 
 #if ODO_REPO_DEFINITIONS
 // The operator's private sources: its own files, the legacy kernels it owns by longest prefix,
-// then its registered shared kernels, each once and only when present; InputError when the
-// private or legacy directory is there but cannot be read.
+// then its registered shared kernels, each once and only when present.
 inline std::vector<std::string> private_sources(const std::filesystem::path& repo_root,
                                                 const Layout& layout,
                                                 const PlaceholderValues& values,
-                                                const OperatorSet& header_ops) {
-    require_readable_directory(repo_root, trim_trailing_slashes(layout.paths.priv_dir));
+                                                const LibraryListing& library) {
     const std::string_view legacy = trim_trailing_slashes(layout.paths.legacy_dir);
-    require_readable_directory(repo_root, legacy);
     std::vector<std::string> priv;
     auto add = [&](std::string path) {
         if (exists_in(repo_root, path) && std::find(priv.begin(), priv.end(), path) == priv.end())
@@ -186,11 +213,10 @@ inline std::vector<std::string> private_sources(const std::filesystem::path& rep
     };
     for (const auto& tpl : layout.paths.priv_sources)
         add(expand(tpl, values));
-    if (!legacy.empty())
-        for (const auto& file : sorted_file_names(repo_root, legacy))
-            if (file.front() != '.' && glob_match(layout.paths.legacy_glob, file) &&
-                legacy_belongs(file_stem(file), values.name, header_ops))
-                add(join_path(legacy, file));
+    for (const auto& file : library.legacy_files)
+        if (file.front() != '.' && glob_match(layout.paths.legacy_glob, file) &&
+            legacy_belongs(file_stem(file), values.name, library.keys))
+            add(join_path(legacy, file));
     const auto& shared = layout.attribution.shared_kernel_sources;
     if (auto it = shared.find(std::string(values.name)); it != shared.end())
         for (const auto& path : it->second)
@@ -206,33 +232,29 @@ ODO_API bool operator_exists(const OperatorPaths& paths) noexcept;
 // fail here: it gets the paths it would have, none of which exist (see operator_exists).
 ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
                                        std::string_view argument);
-// The same with the operators already discovered: a caller resolving every operator lists the
-// headers' directory once, not once per operator.
+// The same with the library already listed: a caller resolving every operator lists its
+// directories once, not once per operator.
 ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
-                                       std::string_view argument,
-                                       const std::vector<DiscoveredOperator>& discovered);
+                                       std::string_view argument, const LibraryListing& library);
 // The one-line message a driver prints when the operator is unknown.
 ODO_API std::string unknown_operator_message(const OperatorPaths& paths, const Layout& layout);
 #if ODO_REPO_DEFINITIONS
 ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
                                        std::string_view argument) {
-    return resolve_operator(repo_root, layout, argument, discover_operators(repo_root, layout));
+    return resolve_operator(repo_root, layout, argument, list_library(repo_root, layout));
 }
 
 ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, const Layout& layout,
-                                       std::string_view argument,
-                                       const std::vector<DiscoveredOperator>& discovered) {
+                                       std::string_view argument, const LibraryListing& library) {
     OperatorPaths p;
     const std::string arg(text::strip(argument));
     p.op = text::lower(arg);
     p.operator_name = arg;
-    for (const auto& candidate : discovered) {
-        if (text::lower(candidate.name) == p.op) {
-            p.operator_name = candidate.name;
-            p.header = candidate.header;
-            p.discovered = true;
-            break;
-        }
+    if (const auto found = library.first.find(p.op); found != library.first.end()) {
+        const DiscoveredOperator& candidate = library.operators[found->second];
+        p.operator_name = candidate.name;
+        p.header = candidate.header;
+        p.discovered = true;
     }
     PlaceholderValues values{p.operator_name, p.op, {}};
     if (!p.discovered)
@@ -240,10 +262,10 @@ ODO_API OperatorPaths resolve_operator(const std::filesystem::path& repo_root, c
     const auto& paths = layout.paths;
     p.hpp = expand(paths.cpp_api, values);
     p.pybind = expand(paths.binding, values);
-    p.pyname =
-        python_name(try_read_repo_file(repo_root, p.pybind).value_or(""), p.op, layout.grammar);
+    p.pyname = python_name(try_read_file(library.root.file_path(p.pybind)).value_or(""), p.op,
+                           layout.grammar);
     values.py = p.pyname;
-    p.priv = detail::private_sources(repo_root, layout, values, operator_keys(discovered));
+    p.priv = detail::private_sources(repo_root, layout, values, library);
     p.test_cpp = expand(paths.test_cpp, values);
     p.test_py = expand(paths.test_py, values);
     if (const std::string fallback = expand(paths.test_py_fallback, values);

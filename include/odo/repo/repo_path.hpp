@@ -8,6 +8,7 @@
 #include "odo/core/path_within.hpp"
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,17 +71,49 @@ ODO_API std::filesystem::path repo_location(const std::filesystem::path& root,
 // The bytes of the repository file `relative`, or nullopt when it is missing or unreadable.
 ODO_API std::optional<std::string> try_read_repo_file(const std::filesystem::path& root,
                                                       const std::filesystem::path& relative);
+
+// A repository root with its own location resolved once, for a reader of many of its files:
+// resolve_repo_path and repo_file_path below it, without resolving the root again for each.
+class ResolvedRoot {
+public:
+    // InputError when the root's location cannot be resolved.
+    explicit ResolvedRoot(const std::filesystem::path& root);
+
+    std::optional<std::filesystem::path> resolve(const std::filesystem::path& relative) const;
+    // repo_file_path's answer, the same or the same error. A file's directory is resolved once,
+    // however many of its files are asked for, and a regular file (no link to follow) is found in
+    // it by its name; any other path, or one whose directory is outside or cannot be resolved, is
+    // resolved in full.
+    std::filesystem::path file_path(const std::string& relative) const;
+
+private:
+    // A directory's location, or nullopt to leave its files to the full resolution: the error of
+    // a directory that cannot be resolved then names the file, as it always has.
+    std::optional<std::filesystem::path> directory(const std::string& dir) const;
+
+    std::filesystem::path base_;
+    mutable std::map<std::string, std::optional<std::filesystem::path>> directories_;
+};
+
 #if ODO_REPO_DEFINITIONS
+ODO_API ResolvedRoot::ResolvedRoot(const std::filesystem::path& root)
+    : base_(detail::resolved(root, root)) {}
+
 ODO_API std::optional<std::filesystem::path>
-resolve_repo_path(const std::filesystem::path& root, const std::filesystem::path& relative) {
-    namespace fs = std::filesystem;
+ResolvedRoot::resolve(const std::filesystem::path& relative) const {
     if (relative.has_root_path())
         return std::nullopt;
-    const fs::path base = detail::resolved(root, root);
-    fs::path resolved = detail::resolved(base / relative, relative);
-    if (!is_within(resolved, base))
+    std::filesystem::path resolved = detail::resolved(base_ / relative, relative);
+    if (!is_within(resolved, base_))
         return std::nullopt;
     return resolved;
+}
+
+ODO_API std::optional<std::filesystem::path>
+resolve_repo_path(const std::filesystem::path& root, const std::filesystem::path& relative) {
+    if (relative.has_root_path())
+        return std::nullopt;
+    return ResolvedRoot(root).resolve(relative);
 }
 
 namespace detail {
@@ -92,6 +125,36 @@ namespace detail {
 }
 
 } // namespace detail
+
+ODO_API std::optional<std::filesystem::path> ResolvedRoot::directory(const std::string& dir) const {
+    try {
+        return resolve(dir);
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
+}
+
+ODO_API std::filesystem::path ResolvedRoot::file_path(const std::string& relative) const {
+    namespace fs = std::filesystem;
+    const std::size_t slash = relative.rfind('/');
+    const std::string name = relative.substr(slash + 1); // the whole path without a '/'
+    if (slash != std::string::npos && slash > 0 && name != "." && name != ".." &&
+        !fs::path(relative).has_root_path()) {
+        const std::string dir = relative.substr(0, slash);
+        auto known = directories_.find(dir);
+        if (known == directories_.end())
+            known = directories_.emplace(dir, directory(dir)).first;
+        if (known->second) {
+            fs::path at = *known->second / name;
+            std::error_code ec;
+            if (fs::symlink_status(at, ec).type() == fs::file_type::regular)
+                return at;
+        }
+    }
+    if (auto resolved = resolve(relative))
+        return *std::move(resolved);
+    detail::refuse_outside(relative);
+}
 
 ODO_API std::filesystem::path repo_file_path(const std::filesystem::path& root,
                                              const std::filesystem::path& relative) {

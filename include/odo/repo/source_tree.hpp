@@ -30,14 +30,14 @@ public:
 
 class WorkingTree final : public SourceTree {
 public:
-    explicit WorkingTree(std::filesystem::path root) : root_(std::move(root)) {}
+    explicit WorkingTree(const std::filesystem::path& root) : root_(root) {}
 
     // Something at the path that is not a readable regular file (a FIFO, a directory, a file
     // without read permission) is an InputError naming it: left out, it would change the findings
     // and the sources fingerprint in silence, and a FIFO would block the read.
     std::optional<std::string> read(const std::string& path) const override {
         namespace fs = std::filesystem;
-        const fs::path at = repo_file_path(root_, path);
+        const fs::path at = root_.file_path(path);
         std::error_code ec;
         const fs::file_status status = fs::status(at, ec);
         if (status.type() == fs::file_type::not_found)
@@ -50,11 +50,13 @@ public:
         throw InputError(path + ": cannot read the file");
     }
 
-    // Links are not followed: a file reached through one is not the repository's source.
+    // Links are not followed: a file reached through one is not the repository's source. So an
+    // entry's path is the resolved directory's joined with names, and its place below the
+    // directory is lexical.
     std::vector<std::string> files_under(const std::string& dir) const override {
         namespace fs = std::filesystem;
         std::vector<std::string> out;
-        const auto base = resolve_repo_path(root_, dir);
+        const auto base = root_.resolve(dir);
         std::error_code ec;
         if (!base || !fs::is_directory(*base, ec))
             return out;
@@ -62,7 +64,7 @@ public:
              it.increment(ec)) {
             std::error_code type_ec;
             if (it->is_regular_file(type_ec) && !it->is_symlink(type_ec))
-                out.push_back(dir + "/" + fs::relative(it->path(), *base, ec).generic_string());
+                out.push_back(dir + "/" + it->path().lexically_relative(*base).generic_string());
         }
         std::sort(out.begin(), out.end());
         return out;
@@ -85,7 +87,7 @@ private:
         }
     }
 
-    std::filesystem::path root_;
+    ResolvedRoot root_;
 };
 
 class Revision final : public SourceTree {

@@ -1,4 +1,5 @@
 #pragma once
+#include "odo/core/byte_search.hpp"
 #include "odo/core/linkage.hpp"
 #include "odo/core/text.hpp"
 
@@ -102,9 +103,7 @@ ODO_API std::string blank_comments(std::string_view source) {
             i = detail::quoted_literal_end(source, i);
         } else {
             // Only '/', '"' and '\'' can open a comment or a literal: skip to the next.
-            ++i;
-            while (i < source.size() && source[i] != '/' && source[i] != '"' && source[i] != '\'')
-                ++i;
+            i = text::next_byte_of<'/', '"', '\''>(source, i + 1);
         }
     }
     return out;

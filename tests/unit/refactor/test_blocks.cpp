@@ -5,9 +5,11 @@
 
 #include <doctest/doctest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 using namespace odo::refactor;
 
@@ -29,6 +31,29 @@ TEST_CASE("a body shorter than a window is one key; a longer one, one per window
     CHECK(ratio_text(0.8333) == "0.83");
 }
 
+TEST_CASE("a set at the threshold holds one of the first jaccard_probes of another's, no fewer") {
+    CHECK(jaccard_probes(0, 0.8) == 0);
+    CHECK(jaccard_probes(17, 0.8) == 4);
+    CHECK(jaccard_probes(17, 0.0) == 17);
+    CHECK(jaccard_probes(17, 1.5) == 1);
+    // The set that misses the first k of a's and comes closest to it is the rest of a's.
+    auto without_first = [](const std::vector<std::uint64_t>& a, std::size_t k) {
+        return std::vector<std::uint64_t>(a.begin() + static_cast<std::ptrdiff_t>(k), a.end());
+    };
+    for (const double t : {0.5, 0.8, 0.85, 0.95, 1.0})
+        for (std::size_t n = 1; n <= 300; ++n) {
+            CAPTURE(t);
+            CAPTURE(n);
+            std::vector<std::uint64_t> a(n);
+            for (std::size_t k = 0; k < n; ++k)
+                a[k] = k;
+            const std::size_t p = jaccard_probes(n, t);
+            CHECK(jaccard(a, without_first(a, p)) < t);
+            if (p > 1)
+                CHECK(jaccard(a, without_first(a, p - 1)) >= t);
+        }
+}
+
 TEST_CASE("a line's key is its normalized text's: whitespace runs one space, ends trimmed") {
     CHECK(line_key(" \t a  \t b \r").key == line_key("a b").key);
     CHECK(line_key(" \t\r\f\v").empty);
@@ -39,6 +64,27 @@ TEST_CASE("a line's key is its normalized text's: whitespace runs one space, end
     const std::uint64_t ba[] = {ab[1], ab[0]};
     CHECK(window_key(ab, 2) != window_key(ba, 2)); // order counts
     CHECK(window_key(ab, 1) != window_key(ab, 2)); // and so does the number of lines
+}
+
+TEST_CASE("a line read a word at a time keys as its normalized text built byte by byte") {
+    // Lines of every length around a word's, of bytes that need normalizing (runs of blanks, tabs,
+    // control bytes) and bytes that do not, at every place.
+    const std::string alphabet =
+        std::string("ab ;{", 5) + std::string("\t\r\f\v\0\x01\x1f\x7f\xe0", 9);
+    std::uint64_t state = 17;
+    auto next = [&] { return state = state * 6364136223846793005ULL + 1442695040888963407ULL; };
+    for (int k = 0; k < 20000; ++k) {
+        std::string line;
+        const std::size_t n = (next() >> 33) % 40;
+        const std::size_t kinds = k % 2 ? 5 : alphabet.size(); // half with blanks and words only
+        for (std::size_t i = 0; i < n; ++i)
+            line += alphabet[(next() >> 33) % kinds];
+        CAPTURE(line);
+        const LineKey key = line_key(line);
+        CHECK(key.key == detail::key_normalizing(line).key);
+        CHECK(key.empty == detail::key_normalizing(line).empty);
+        CHECK(key.key == line_key(collapse_whitespace(line)).key);
+    }
 }
 
 TEST_CASE("a body opened by a #define is a macro's, whatever the blanks around the '#'") {

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 using namespace odo::refactor;
 
@@ -60,6 +61,13 @@ TEST_CASE("a source view: the text, its blanked and stripped copies, one line in
     const SourceView copy = v; // offsets, not views: a copy reads its own text
     CHECK(copy.text_line(2) == " three */ int b = '\"';");
     CHECK(SourceView("e.cu", "").line_count() == 0);
+    // The lines whose blanked view holds a word, each once: not in a comment, twice on a line.
+    const SourceView words("w.cu", "int b; // int\n/* int */\nint int;\n\nb int");
+    CHECK(words.blanked_lines_with("int") == std::vector<std::size_t>{0, 2, 4});
+    CHECK(words.blanked_lines_with("b") == std::vector<std::size_t>{0, 4});
+    CHECK(words.blanked_lines_with("missing").empty());
+    CHECK(words.blanked_lines_with("") == std::vector<std::size_t>{0, 1, 2, 3, 4});
+    CHECK(SourceView("e.cu", "").blanked_lines_with("").empty());
 }
 
 TEST_CASE("prepared sources read a file once, in the order asked, and skip missing files") {
@@ -69,13 +77,19 @@ TEST_CASE("prepared sources read a file once, in the order asked, and skip missi
     PreparedSources sources(tree, 1);
     const auto first = sources.get({"b.cu", "missing.cu", "a.cu"});
     REQUIRE(first.size() == 2);
-    CHECK(first[0]->view.path() == "b.cu");
-    CHECK(first[1]->view.path() == "a.cu");
+    CHECK(first[0]->view->path() == "b.cu");
+    CHECK(first[1]->view->path() == "a.cu");
     REQUIRE(first[1]->blocks.size() == 1);
     CHECK(first[1]->blocks[0].name == "f");
     const auto again = sources.get({"a.cu", "missing.cu"});
     REQUIRE(again.size() == 1);
     CHECK(again[0] == first[1]);
+    sources.release("a.cu"); // its text goes, its bodies stay, and it is not read again
+    const auto released = sources.get({"a.cu"});
+    REQUIRE(released.size() == 1);
+    CHECK_FALSE(released[0]->view);
+    REQUIRE(released[0]->blocks.size() == 1);
+    CHECK(released[0]->blocks[0].name == "f");
     CHECK(tree.reads == std::map<std::string, int>{{"a.cu", 1}, {"b.cu", 1}, {"missing.cu", 1}});
 }
 
@@ -112,4 +126,60 @@ TEST_CASE("one operator's RED-2 from the blocks sharing a window equals the whol
             CHECK(findings_text(filtered).find(
                       "RED-2 RECOMMENDATION 'kern' is repeated in 2 other") != std::string::npos);
     }
+}
+
+TEST_CASE("the whole-library pass counts what assess finds per operator, reading each file once") {
+    // A and B share a kernel file and B repeats A's bodies; C's body is repeated by a file no
+    // operator owns. RED-2 runs last, once every operator's texts have gone, from their bodies.
+    auto body = [](int from, int n) {
+        std::string out = "{\n";
+        for (int k = from; k < from + n; ++k)
+            out += "    v" + std::to_string(k) + " = in[" + std::to_string(k) + "] * 3;\n";
+        return out + "}\n";
+    };
+    CountingTree tree;
+    auto& files = tree.inner.files;
+    files["src/cvcuda/priv/OpA.cu"] =
+        "static void kern()\n" + body(0, 12) + "void own()\n" + body(100, 8);
+    files["src/cvcuda/priv/Shared.cu"] = "void shared()\n" + body(200, 9);
+    files["src/cvcuda/priv/OpB.cu"] = "void copy()\n" + body(0, 12) + "void twin()\n" +
+                                      body(100, 8) + "void twin2()\n" + body(100, 8);
+    files["src/cvcuda/priv/OpC.cu"] = "void lone()\n" + body(300, 7);
+    files["src/cvcuda/priv/Extra.cu"] = "void again()\n" + body(300, 7);
+    files["python/mod_cvcuda/operators/OpA.cpp"] = "void bind()\n" + body(400, 7);
+    files["python/mod_cvcuda/operators/OpB.cpp"] =
+        "void bindB()\n" + body(400, 7) + "void bindC()\n" + body(400, 7);
+    const AssessSettings s = layout_settings(odo::repo::Layout::cvcuda());
+    std::vector<odo::repo::OperatorPaths> ops(3);
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+        const std::string name(1, static_cast<char>('A' + k));
+        ops[k].op = ops[k].operator_name = name;
+        ops[k].priv = {"src/cvcuda/priv/Op" + name + ".cu"};
+        ops[k].header = "src/cvcuda/include/cvcuda/Op" + name + ".h"; // RED-3 reads it
+        files[ops[k].header] = "// Op" + name + "\n";
+        if (name != "C") {
+            ops[k].priv.push_back("src/cvcuda/priv/Shared.cu");
+            ops[k].pybind = "python/mod_cvcuda/operators/Op" + name + ".cpp";
+        }
+    }
+    const auto rows = all_operators(ops, tree, s);
+    for (const auto& [path, reads] : tree.reads) {
+        CAPTURE(path);
+        CHECK(reads == 1);
+    }
+    CHECK(tree.reads.size() == files.size());
+    PreparedSources sources(tree.inner, s.floor());
+    const ShingleIndex whole(corpus_blocks(tree.inner, s.priv_dir, {}, s.floor()));
+    REQUIRE(rows.size() == ops.size());
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+        CAPTURE(ops[k].op);
+        const auto counts = open_counts(assess_findings({ops[k], tree.inner}, s, whole, sources));
+        CHECK(rows[k].by_id == counts);
+        std::size_t open = 0;
+        for (const auto& entry : counts)
+            open += entry.second;
+        CHECK(rows[k].open == open);
+    }
+    CHECK(rows[0].by_id.count("RED-2") == 1);
+    CHECK(rows[2].by_id.count("RED-2") == 1);
 }

@@ -4,6 +4,7 @@
 
 #include <odo/repo/layout_file.hpp>
 #include <odo/repo/repo_path.hpp>
+#include <odo/repo/source_tree.hpp>
 
 #include <doctest/doctest.h>
 
@@ -117,6 +118,37 @@ TEST_CASE("repository paths resolve inside the root, links followed") {
     CHECK_THROWS_WITH_AS(try_read_repo_file(repo.root(), "bench/link_out.json"),
                          "bench/link_out.json: leads outside the repository (an absolute path, "
                          "\"..\" or a symbolic link); odo reads only files inside it",
+                         odo::InputError);
+}
+
+TEST_CASE("a working tree reads a directory's files as the full resolution does, links followed") {
+    // The tree resolves a directory once: a file after it, a link beside it, a link to outside
+    // and a directory it cannot resolve must read as they would alone.
+    const TempTree outside;
+    outside.write("secret.json", "{\"outside\": 1}");
+    const TempTree repo;
+    repo.write("bench/config.json", "{}");
+    fs::create_symlink(outside.root() / "secret.json", repo.root() / "bench/link_out.json");
+    fs::create_symlink("config.json", repo.root() / "bench/link_in.json");
+    fs::create_directory_symlink(outside.root(), repo.root() / "bench/out");
+    fs::create_symlink("loop", repo.root() / "bench/loop");
+    const odo::repo::WorkingTree tree(repo.root());
+    CHECK(tree.read("bench/config.json") == "{}");
+    CHECK(tree.read("bench/link_in.json") == "{}");
+    CHECK(tree.read("bench/./config.json") == "{}");
+    CHECK_FALSE(tree.read("bench/missing.json"));
+    CHECK_THROWS_WITH_AS(tree.read("bench/link_out.json"),
+                         "bench/link_out.json: leads outside the repository (an absolute path, "
+                         "\"..\" or a symbolic link); odo reads only files inside it",
+                         odo::InputError);
+    CHECK_THROWS_AS(tree.read("bench/out/secret.json"), odo::InputError);
+    CHECK_THROWS_AS(tree.read("bench/../../secret.json"), odo::InputError);
+    CHECK_THROWS_AS(tree.read((outside.root() / "secret.json").string()), odo::InputError);
+    CHECK_THROWS_WITH_AS(tree.read("bench/loop/config.json"),
+                         "bench/loop/config.json: cannot read: Too many levels of symbolic links",
+                         odo::InputError);
+    CHECK_THROWS_WITH_AS(tree.read("bench/loop/other.json"),
+                         "bench/loop/other.json: cannot read: Too many levels of symbolic links",
                          odo::InputError);
 }
 
