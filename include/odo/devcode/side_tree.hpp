@@ -108,6 +108,7 @@ public:
 
 private:
     void reset();
+    std::vector<std::string> regular_files(const repo::Git& git, const std::string& commit);
     bool complete_closure(const repo::Git& git, const std::string& base,
                           const IncludeSearch& search);
     std::vector<std::string> reached(const std::string& path, const IncludeScan& scan,
@@ -199,16 +200,24 @@ void SideTree::reset() {
     written_.clear();
 }
 
-ODO_API void SideTree::write_revision(const repo::Git& git, const std::string& commit) {
-    reset();
-    std::vector<std::string> specs;
+// `commit`'s regular files a side may hold; those over max_side_file_bytes go to left_out_.
+std::vector<std::string> SideTree::regular_files(const repo::Git& git, const std::string& commit) {
+    std::vector<std::string> out;
     for (const auto& [path, size] :
          detail::blob_sizes(detail::git_or_throw(git, {"ls-tree", "-r", "-l", "-z", commit}))) {
         if (size > max_side_file_bytes)
             left_out_.push_back(path);
         else
-            specs.push_back(commit + ":" + path);
+            out.push_back(path);
     }
+    return out;
+}
+
+ODO_API void SideTree::write_revision(const repo::Git& git, const std::string& commit) {
+    reset();
+    std::vector<std::string> specs;
+    for (const std::string& path : regular_files(git, commit))
+        specs.push_back(commit + ":" + path);
     const bool complete = git.stream_objects(
         specs, [&](const std::string& spec, std::string_view, std::optional<std::string_view> c) {
             if (c)
@@ -224,13 +233,8 @@ ODO_API void SideTree::write_revision(const repo::Git& git, const std::string& c
 ODO_API bool SideTree::write_closure(const repo::Git& git, const std::string& commit,
                                      const IncludeSearch& search) {
     reset();
-    for (const auto& [path, size] :
-         detail::blob_sizes(detail::git_or_throw(git, {"ls-tree", "-r", "-l", "-z", commit}))) {
-        if (size > max_side_file_bytes)
-            left_out_.push_back(path);
-        else
-            stubs_.insert(path);
-    }
+    for (std::string& path : regular_files(git, commit))
+        stubs_.insert(std::move(path));
     if (!complete_closure(git, commit, search))
         return false;
     for (const std::string& path : stubs_)
